@@ -1,0 +1,96 @@
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'packages/db/migrations/**',
+      'bench/results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  // process.env is read in one place per app (design.md, anchors: hono-open-api-starter).
+  {
+    files: ['apps/api/src/**/*.ts', 'packages/**/*.ts'],
+    ignores: ['apps/api/src/env.ts', '**/*.test.ts', 'apps/api/src/testing/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through env.ts.' },
+      ],
+    },
+  },
+  // Imports flow one way: shared ← srs ← db ← api; web may import shared and srs only.
+  {
+    files: ['packages/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@verba/srs', '@verba/db', '@verba/api', '@verba/web'] },
+      ],
+    },
+  },
+  {
+    files: ['packages/srs/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['@verba/db', '@verba/api', '@verba/web'] }],
+    },
+  },
+  {
+    files: ['packages/db/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@verba/api', '@verba/web'] }] },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@verba/db', '@verba/api'], message: 'The web app talks to the API over HTTP.' },
+          ],
+        },
+      ],
+    },
+  },
+  // Features never import each other; route modules in app/ compose them (bulletproof-react).
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@verba/db', '@verba/api'], message: 'The web app talks to the API over HTTP.' },
+            { group: ['**/app/**', '@/app/**'], message: 'Features do not import the app layer.' },
+            {
+              regex: '^(\\.\\./)+features/|^@/features/',
+              message: 'Features do not import each other; compose them in app/routes.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,17 @@
+/** Business constants and limits (spec §9). */
+export const EMAIL_MAX_LENGTH = 255;
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 72;
+/** Display names are free text, shown in one line on the profile. */
+export const DISPLAY_NAME_MAX_LENGTH = 80;
+
+export const ONBOARDING_STEPS = 5;
+export const ONBOARDING_LAST_STEP = ONBOARDING_STEPS - 1;
+
+export const THEME_STORAGE_KEY = 'theme';
+export const THEMES = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
+export const DEFAULT_THEME: Theme = 'system';
+
+/** Largest JSON body the API accepts; every request the product makes is far smaller. */
+export const MAX_JSON_BODY_BYTES = 64 * 1024;

@@ -1,0 +1,42 @@
+/**
+ * User-facing texts from the product spec (§2, §5, §8), kept verbatim in one place so the
+ * forms, the server and the tests all speak the same words.
+ */
+export const VALIDATION = {
+  invalidEmail: 'Invalid email address',
+  emailTooLong: 'Email too long',
+  passwordTooShort: 'Password must be at least 6 characters',
+  passwordTooLong: 'Password too long',
+  credentialsRequired: 'You must provide either an email or phone number and a password',
+  languagesMustDiffer: 'Native and target languages must be different',
+  feedbackTypeRequired: 'Please select a feedback type',
+  feedbackTooShort: 'Feedback must be at least 10 characters',
+  feedbackTooLong: 'Feedback must be less than 1000 characters',
+} as const;
+
+export const TOAST = {
+  validationError: 'Validation error',
+  loginFailed: 'Login failed',
+  signupFailed: 'Signup failed',
+  accountCreated: 'Account created!',
+  accountCreatedDescription: "Welcome to Verba. Let's get started!",
+  error: 'Error',
+  onboardingUserInfoFailed: 'Failed to get user information',
+  onboardingNoUser: 'No user found',
+  onboardingFailed: 'Failed to complete onboarding. Please try again.',
+  weakPassword: 'Password is too weak',
+} as const;
+
+export const PAGE_TEXT = {
+  tagline: 'Just vocabulary, nothing disturbing.',
+  taglineSecondary: 'Focus and learn with joy.',
+  notFoundTitle: 'Oops! Page not found',
+  notFoundLink: 'Return to Home',
+  errorTitle: 'Something went wrong',
+  errorText: "We're sorry, but something unexpected happened",
+  errorReload: 'Reload Page',
+  errorHome: 'Go Home',
+  errorFooter:
+    'This error has been automatically reported. If the problem persists, please contact support.',
+  loading: 'Loading...',
+} as const;
