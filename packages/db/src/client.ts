@@ -1,0 +1,43 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The one database type the app codes against: the same on PGlite and on PostgreSQL. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseHandle =
+  | { kind: 'pglite'; db: Database; client: PGlite; close: () => Promise<void> }
+  | { kind: 'postgres'; db: Database; client: pg.Pool; close: () => Promise<void> };
+
+export interface DatabaseOptions {
+  /** A PostgreSQL URL; when absent the embedded PGlite database in `dataDir` is used. */
+  databaseUrl?: string;
+  /** Folder of the embedded database; `memory://` or undefined keeps it in memory. */
+  dataDir?: string;
+  /** A PGlite data dump to start from (tests clone one migrated database this way). */
+  loadDataDir?: Blob | File;
+  /** Connections per process on PostgreSQL. */
+  poolSize?: number;
+}
+
+const drizzleOptions = { schema, casing: 'snake_case' } as const;
+
+export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle client that loses its server must not crash the process; the next query reconnects.
+    pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+    const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Database;
+    return { kind: 'postgres', db, client: pool, close: () => pool.end() };
+  }
+  const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Database;
+  return { kind: 'pglite', db, client, close: () => client.close() };
+}

@@ -1,0 +1,328 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { LANGUAGE_CODES } from '@verba/shared';
+
+const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const quotedList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+// ── better-auth's tables. Property names are the field names better-auth expects. ──
+
+export const user = pgTable('user', {
+  id: text().primaryKey(),
+  name: text().notNull().default(''),
+  email: text().notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text(),
+  createdAt: now().$defaultFn(() => new Date()),
+  updatedAt: now().$defaultFn(() => new Date()),
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: text().primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text().notNull().unique(),
+    createdAt: now(),
+    updatedAt: now(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text().primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text(),
+    password: text(),
+    createdAt: now(),
+    updatedAt: now(),
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text().primaryKey(),
+    identifier: text().notNull(),
+    value: text().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: now(),
+    updatedAt: now(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+// ── Verba's tables (spec §3). Every row belongs to a user and goes when the user goes. ──
+
+const userId = () =>
+  text('user_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' });
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    /** Equals the auth user's id. */
+    id: text()
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    displayName: text('display_name'),
+    nativeLanguage: text('native_language').notNull().default('en'),
+    targetLanguage: text('target_language').notNull().default('es'),
+    onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
+    analyticsEnabled: boolean('analytics_enabled').notNull().default(true),
+    totalWords: integer('total_words').notNull().default(0),
+    masteredWords: integer('mastered_words').notNull().default(0),
+    currentStreak: integer('current_streak').notNull().default(0),
+    /** The learner's local calendar day of the last completed session; drives the streak. */
+    lastStudyDate: date('last_study_date'),
+    /** Minutes. */
+    totalStudyTime: integer('total_study_time').notNull().default(0),
+    createdAt: now(),
+    updatedAt: now(),
+  },
+  (t) => [
+    check('profiles_native_language_check', sql`${t.nativeLanguage} in (${quotedList(LANGUAGE_CODES)})`),
+    check('profiles_target_language_check', sql`${t.targetLanguage} in (${quotedList(LANGUAGE_CODES)})`),
+    check(
+      'profiles_counters_check',
+      sql`${t.totalWords} >= 0 and ${t.masteredWords} >= 0 and ${t.currentStreak} >= 0 and ${t.totalStudyTime} >= 0`,
+    ),
+  ],
+);
+
+export const CEFR_LEVELS = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'] as const;
+/** FSRS card states, as ts-fsrs numbers them. */
+export const CARD_STATES = { new: 0, learning: 1, review: 2, relearning: 3 } as const;
+
+export interface WordExample {
+  target: string;
+  translation: string;
+}
+
+export const words = pgTable(
+  'words',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: userId(),
+    word: text().notNull(),
+    translation: text().notNull(),
+    ipa: text(),
+    examples: jsonb().$type<WordExample[]>().notNull().default([]),
+    mnemonic: text(),
+    synonyms: text().array().notNull().default(sql`'{}'::text[]`),
+    grammarType: text('grammar_type'),
+    cefrLevel: text('cefr_level'),
+    /** Themes. */
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    isFavorite: boolean('is_favorite').notNull().default(false),
+    createdAt: now(),
+    updatedAt: now(),
+    // Review data, named as in the spec. `interval` is in days.
+    interval: doublePrecision().notNull().default(0),
+    repetitions: integer().notNull().default(0),
+    easeFactor: doublePrecision('ease_factor').notNull().default(2.5),
+    nextReviewDate: timestamp('next_review_date', { withTimezone: true }).notNull().defaultNow(),
+    totalReviews: integer('total_reviews').notNull().default(0),
+    correctReviews: integer('correct_reviews').notNull().default(0),
+    /** Fraction of correct reviews, 0..1. */
+    successRate: doublePrecision('success_rate').notNull().default(0),
+    mastered: boolean().notNull().default(false),
+    // FSRS memory state (design.md "Scheduling").
+    stability: doublePrecision().notNull().default(0),
+    difficulty: doublePrecision().notNull().default(0),
+    state: smallint().notNull().default(0),
+    lapses: integer().notNull().default(0),
+    learningSteps: integer('learning_steps').notNull().default(0),
+    lastReview: timestamp('last_review', { withTimezone: true }),
+  },
+  (t) => [
+    index('words_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('words_user_next_review_idx').on(t.userId, t.nextReviewDate),
+    index('words_user_word_idx').on(t.userId, t.word),
+    check('words_word_check', sql`length(btrim(${t.word})) > 0`),
+    check('words_cefr_level_check', sql`${t.cefrLevel} is null or ${t.cefrLevel} in (${quotedList(CEFR_LEVELS)})`),
+    check('words_state_check', sql`${t.state} between 0 and 3`),
+    check('words_success_rate_check', sql`${t.successRate} between 0 and 1`),
+    check(
+      'words_counters_check',
+      sql`${t.repetitions} >= 0 and ${t.totalReviews} >= 0 and ${t.correctReviews} between 0 and ${t.totalReviews} and ${t.lapses} >= 0 and ${t.interval} >= 0`,
+    ),
+  ],
+);
+
+export const dailyPracticeSessions = pgTable(
+  'daily_practice_sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: userId(),
+    wordIds: uuid('word_ids').array().notNull(),
+    startedAt: now(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    wordsPracticed: integer('words_practiced').notNull().default(0),
+    correctCount: integer('correct_count').notNull().default(0),
+    totalTimeSeconds: integer('total_time_seconds').notNull().default(0),
+  },
+  (t) => [
+    index('sessions_user_started_idx').on(t.userId, t.startedAt.desc()),
+    index('sessions_user_completed_idx').on(t.userId, t.completedAt),
+    check(
+      'sessions_counters_check',
+      sql`${t.wordsPracticed} >= 0 and ${t.correctCount} >= 0 and ${t.totalTimeSeconds} >= 0`,
+    ),
+  ],
+);
+
+export const PRACTICE_TYPES = ['flashcard', 'multiple-choice', 'spelling', 'infinity'] as const;
+export const REVIEW_OUTCOMES = ['correct', 'incorrect'] as const;
+
+/**
+ * Every answer, append-only (the spec's review_sessions). It keeps what an FSRS optimizer needs:
+ * the rating given, the days since the previous review and the time taken.
+ */
+export const reviewLog = pgTable(
+  'review_log',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: userId(),
+    wordId: uuid('word_id')
+      .notNull()
+      .references(() => words.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id').references(() => dailyPracticeSessions.id, {
+      onDelete: 'set null',
+    }),
+    /** Client-generated id of the answer, so a replayed request is recorded once. */
+    clientId: text('client_id'),
+    practiceType: text('practice_type').notNull(),
+    outcome: text().notNull(),
+    /** Seconds. */
+    responseTime: doublePrecision('response_time').notNull(),
+    confidenceRating: smallint('confidence_rating').notNull(),
+    /** FSRS rating given to the scheduler: 1 Again … 4 Easy. */
+    rating: smallint().notNull(),
+    /** Card state before this review. */
+    state: smallint().notNull(),
+    elapsedDays: doublePrecision('elapsed_days').notNull(),
+    scheduledDays: doublePrecision('scheduled_days').notNull(),
+    durationMs: integer('duration_ms').notNull().default(0),
+    reviewedAt: now(),
+  },
+  (t) => [
+    index('review_log_user_reviewed_idx').on(t.userId, t.reviewedAt),
+    index('review_log_word_idx').on(t.wordId, t.reviewedAt),
+    uniqueIndex('review_log_user_client_id_idx').on(t.userId, t.clientId),
+    check('review_log_practice_type_check', sql`${t.practiceType} in (${quotedList(PRACTICE_TYPES)})`),
+    check('review_log_outcome_check', sql`${t.outcome} in (${quotedList(REVIEW_OUTCOMES)})`),
+    check('review_log_confidence_check', sql`${t.confidenceRating} between 1 and 5`),
+    check('review_log_rating_check', sql`${t.rating} between 1 and 4`),
+    check('review_log_state_check', sql`${t.state} between 0 and 3`),
+    check('review_log_times_check', sql`${t.responseTime} >= 0 and ${t.elapsedDays} >= 0 and ${t.durationMs} >= 0`),
+  ],
+);
+
+export interface WordSuggestion {
+  word: string;
+  translation: string;
+  reason: string;
+}
+
+export const wordSuggestionsCache = pgTable('word_suggestions_cache', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  suggestions: jsonb().$type<WordSuggestion[]>().notNull().default([]),
+  createdAt: now(),
+  updatedAt: now(),
+});
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: userId(),
+    name: text().notNull(),
+    createdAt: now(),
+  },
+  (t) => [
+    index('groups_user_created_idx').on(t.userId, t.createdAt.desc()),
+    uniqueIndex('groups_user_name_idx').on(t.userId, t.name),
+    check('groups_name_check', sql`length(btrim(${t.name})) > 0`),
+  ],
+);
+
+/** Which words belong to which group; a group's word and mastered counts derive from it. */
+export const groupWords = pgTable(
+  'group_words',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    wordId: uuid('word_id')
+      .notNull()
+      .references(() => words.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.wordId] }), index('group_words_word_idx').on(t.wordId)],
+);
+
+export const FEEDBACK_TYPES = ['bug', 'feature', 'general'] as const;
+
+export const userFeedback = pgTable(
+  'user_feedback',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: userId(),
+    feedbackType: text('feedback_type').notNull().default('general'),
+    message: text().notNull(),
+    rating: smallint(),
+    createdAt: now(),
+  },
+  (t) => [
+    index('user_feedback_user_created_idx').on(t.userId, t.createdAt.desc()),
+    check('user_feedback_type_check', sql`${t.feedbackType} in (${quotedList(FEEDBACK_TYPES)})`),
+    check('user_feedback_message_check', sql`char_length(${t.message}) between 10 and 1000`),
+    check('user_feedback_rating_check', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
+  ],
+);
+
+/**
+ * Fixed-window counters shared by every API process (sign-in and sign-up throttling).
+ * Keys name what is counted, e.g. `sign-in:ip:203.0.113.9`.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text().primaryKey(),
+  count: integer().notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+});
