@@ -1,0 +1,105 @@
+import type { FSRSBindingItem } from '@open-spaced-repetition/binding';
+import { DEFAULT_WEIGHTS } from './constants.ts';
+
+/** One answer in a learner's history, as the optimizer needs it. */
+export interface FitReview {
+  word_id: string;
+  /** 1 Again … 4 Easy; the app records 1 (incorrect) or 3 (correct). */
+  rating: 1 | 2 | 3 | 4;
+  reviewed_at: Date;
+  /** Whole days since the previous review of the same word (ignored for its first review). */
+  elapsed_days: number;
+}
+
+export interface FitInput {
+  reviews: readonly FitReview[];
+  /** The learner's parameters in use now; defaults to FSRS-6's. */
+  current?: readonly number[] | null;
+  /** Share of the most recent reviews held out to check the new parameters (default 0.2). */
+  holdoutFraction?: number;
+}
+
+export type FitStatus = 'insufficient-data' | 'kept-current' | 'adopted';
+
+export interface FitResult {
+  status: FitStatus;
+  /** The parameters to use from now on (the new ones only when status is 'adopted'). */
+  parameters: number[];
+  reviewCount: number;
+  /** Held-out log loss of the current and the newly fitted parameters, when a fit ran. */
+  currentLogLoss: number | null;
+  candidateLogLoss: number | null;
+}
+
+type Binding = typeof import('@open-spaced-repetition/binding');
+let bindingPromise: Promise<Binding> | null = null;
+// Loaded on first use so that importing @verba/srs (e.g. from the web app) never pulls in the native optimizer.
+function loadBinding(): Promise<Binding> {
+  bindingPromise ??= import('@open-spaced-repetition/binding');
+  return bindingPromise;
+}
+
+interface TimedItem {
+  at: number;
+  item: FSRSBindingItem;
+}
+
+function buildItems(binding: Binding, reviews: readonly FitReview[]): TimedItem[] {
+  const byWord = new Map<string, FitReview[]>();
+  for (const review of reviews) {
+    const list = byWord.get(review.word_id);
+    if (list) list.push(review);
+    else byWord.set(review.word_id, [review]);
+  }
+  const items: TimedItem[] = [];
+  for (const list of byWord.values()) {
+    list.sort((a, b) => a.reviewed_at.getTime() - b.reviewed_at.getTime());
+    const history = list.map(
+      (r, i) => new binding.FSRSBindingReview(r.rating, i === 0 ? 0 : Math.max(0, Math.round(r.elapsed_days))),
+    );
+    // fsrs-rs trains on one item per review after the first, each carrying the word's earlier reviews.
+    for (let i = 1; i < list.length; i++) {
+      items.push({ at: list[i]!.reviewed_at.getTime(), item: new binding.FSRSBindingItem(history.slice(0, i + 1)) });
+    }
+  }
+  return items.sort((a, b) => a.at - b.at);
+}
+
+function isDefault(parameters: readonly number[]): boolean {
+  return parameters.length === DEFAULT_WEIGHTS.length && parameters.every((p, i) => Math.abs(p - DEFAULT_WEIGHTS[i]!) < 1e-4);
+}
+
+/**
+ * Refits a learner's FSRS-6 parameters from their own review log, and adopts them only if they predict
+ * the learner's most recent reviews (held out from the fit) better than the parameters in use.
+ * Deterministic for a given log; no I/O. The optimizer itself decides whether there is enough data:
+ * when it answers with the default parameters, the result is 'insufficient-data'.
+ */
+export async function fitLearnerParameters(input: FitInput): Promise<FitResult> {
+  const current = [...(input.current ?? DEFAULT_WEIGHTS)];
+  const binding = await loadBinding();
+  const items = buildItems(binding, input.reviews);
+  const holdout = Math.min(0.5, Math.max(0.05, input.holdoutFraction ?? 0.2));
+  const cut = Math.floor(items.length * (1 - holdout));
+  const train = items.slice(0, cut).map((t) => t.item);
+  const test = items.slice(cut).map((t) => t.item);
+  const base = { reviewCount: input.reviews.length, currentLogLoss: null, candidateLogLoss: null };
+  if (train.length === 0 || test.length === 0) {
+    return { status: 'insufficient-data', parameters: current, ...base };
+  }
+  // The wait between progress polls; training itself takes milliseconds here.
+  const candidate = await binding.computeParameters(train, { enableShortTerm: true, numRelearningSteps: 0, timeout: 10 });
+  if (isDefault(candidate)) {
+    return { status: 'insufficient-data', parameters: current, ...base };
+  }
+  const currentLogLoss = new binding.FSRSBinding(current).evaluate(test).logLoss;
+  const candidateLogLoss = new binding.FSRSBinding(candidate).evaluate(test).logLoss;
+  const better = candidateLogLoss < currentLogLoss;
+  return {
+    status: better ? 'adopted' : 'kept-current',
+    parameters: better ? candidate : current,
+    reviewCount: input.reviews.length,
+    currentLogLoss,
+    candidateLogLoss,
+  };
+}

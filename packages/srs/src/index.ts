@@ -1,0 +1,18 @@
+export { newCard } from './card.ts';
+export {
+  DEFAULT_DESIRED_RETENTION,
+  DEFAULT_EASE_FACTOR,
+  DEFAULT_MAXIMUM_INTERVAL_DAYS,
+  DEFAULT_WEIGHTS,
+  MAX_DESIRED_RETENTION,
+  MIN_DESIRED_RETENTION,
+} from './constants.ts';
+export { fitLearnerParameters } from './fit-parameters.ts';
+export type { FitInput, FitResult, FitReview, FitStatus } from './fit-parameters.ts';
+export { isMastered, MASTERED_STABILITY_DAYS, wordMaturity } from './maturity.ts';
+export type { WordMaturity } from './maturity.ts';
+export { buildReviewLogEntry, ratingFor } from './review-log.ts';
+export type { ReviewLogInput } from './review-log.ts';
+export { elapsedDaysBetween, retrievability, scheduleReview } from './schedule-review.ts';
+export type { ScheduleReviewInput, ScheduleReviewResult } from './schedule-review.ts';
+export type { CardState, ReviewLogEntry, ReviewRating, SchedulerParams, SrsCard } from './types.ts';
