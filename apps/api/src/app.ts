@@ -1,0 +1,68 @@
+import { HTTPException } from 'hono/http-exception';
+import type { Context } from 'hono';
+import type { AppEnv, Services } from './lib/context.ts';
+import { ApiError, errorResponse } from './lib/errors.ts';
+import { jsonWrites } from './lib/json-writes.ts';
+import { createRouter } from './lib/openapi.ts';
+import { originCheck } from './lib/origin-check.ts';
+import { requestContext } from './lib/request-context.ts';
+import { requireUser } from './lib/require-user.ts';
+import { createStaticSite } from './lib/static-site.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+
+export interface AppOptions {
+  /** Folder of the built web app; when absent only the API is served. */
+  webRoot?: string;
+}
+
+/** The whole HTTP surface: the JSON API under /api and the web app everywhere else. */
+export function createApp(services: Services, options: AppOptions = {}) {
+  const app = createRouter();
+  app.use('*', requestContext(services));
+  app.use('/api/*', originCheck(services.env.PUBLIC_URL, services.env.TRUST_PROXY));
+  app.use('/api/*', jsonWrites);
+
+  // Public routes.
+  app.route('/api', healthRoutes);
+  app.route('/api/auth', authRoutes);
+  // Everything below needs a signed-in user.
+  app.use('/api/profile', requireUser);
+  app.use('/api/profile/*', requireUser);
+  app.route('/api', profileRoutes);
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Verba API', version: '1.0.0', description: 'JSON API of Verba. Errors share one envelope.' },
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'better-auth.session_token',
+  });
+
+  app.all('/api/*', () => {
+    throw new ApiError('NOT_FOUND', 'No such API route');
+  });
+  if (options.webRoot) {
+    const site = createStaticSite(options.webRoot);
+    app.on(['GET', 'HEAD'], '*', (c) => site(c));
+  }
+  app.notFound((c) => errorResponse(c, new ApiError('NOT_FOUND', 'Not found')));
+  app.onError((error, c) => handleError(error, c));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+
+function handleError(error: Error, c: Context<AppEnv>): Response {
+  if (error instanceof ApiError) return errorResponse(c, error);
+  if (error instanceof HTTPException) {
+    if (error.status === 405) return errorResponse(c, new ApiError('METHOD_NOT_ALLOWED', 'Method not allowed'));
+    if (error.status < 500) return errorResponse(c, new ApiError('BAD_REQUEST', error.message || 'Bad request'));
+  }
+  // The details go to the log, never to the client.
+  (c.get('logger') ?? c.get('services')?.logger)?.error({ err: error, path: c.req.path }, 'unhandled error');
+  return errorResponse(c, new ApiError('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
+}

@@ -1,0 +1,24 @@
+import type { Database } from '@verba/db';
+import type { SessionUser } from '@verba/shared';
+import type { Auth } from '../auth.ts';
+import type { Env } from '../env.ts';
+import type { Logger } from './logger.ts';
+import type { AuthRateLimits } from './rate-limit.ts';
+
+/** What handlers use, passed in through the context instead of imported singletons. */
+export interface Services {
+  db: Database;
+  auth: Auth;
+  env: Env;
+  logger: Logger;
+  rateLimits: AuthRateLimits;
+}
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    logger: Logger;
+    services: Services;
+    user: SessionUser;
+  };
+}

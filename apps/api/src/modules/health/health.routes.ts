@@ -1,0 +1,25 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { sql } from 'drizzle-orm';
+import { createRouter, errorResponses, jsonContent } from '../../lib/openapi.ts';
+import { ApiError } from '../../lib/errors.ts';
+
+const health = createRoute({
+  method: 'get',
+  path: '/health',
+  tags: ['health'],
+  summary: 'Liveness and database reachability, for load balancers',
+  responses: {
+    200: jsonContent(z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }), 'Healthy'),
+    ...errorResponses(503),
+  },
+});
+
+export const healthRoutes = createRouter().openapi(health, async (c) => {
+  const { db, env } = c.get('services');
+  try {
+    await db.execute(sql`select 1`);
+  } catch {
+    throw new ApiError('SERVICE_UNAVAILABLE', 'The database is not reachable');
+  }
+  return c.json({ status: 'ok' as const, database: env.DATABASE_URL ? ('postgres' as const) : ('pglite' as const) }, 200);
+});

@@ -1,0 +1,84 @@
+import { schema, type Database } from '@verba/db';
+import {
+  languageOrDefault,
+  DEFAULT_NATIVE_LANGUAGE,
+  DEFAULT_TARGET_LANGUAGE,
+  type CompleteOnboardingInput,
+  type Profile,
+  type SessionUser,
+  type UpdateProfileInput,
+} from '@verba/shared';
+import { eq } from 'drizzle-orm';
+import { ApiError } from '../../lib/errors.ts';
+import { VALIDATION } from '@verba/shared';
+
+type ProfileRow = typeof schema.profiles.$inferSelect;
+
+function toProfile(row: ProfileRow, email: string): Profile {
+  return {
+    id: row.id,
+    email,
+    displayName: row.displayName,
+    nativeLanguage: languageOrDefault(row.nativeLanguage, DEFAULT_NATIVE_LANGUAGE),
+    targetLanguage: languageOrDefault(row.targetLanguage, DEFAULT_TARGET_LANGUAGE),
+    onboardingCompleted: row.onboardingCompleted,
+    analyticsEnabled: row.analyticsEnabled,
+    totalWords: row.totalWords,
+    masteredWords: row.masteredWords,
+    currentStreak: row.currentStreak,
+    totalStudyTime: row.totalStudyTime,
+  };
+}
+
+/** The user's profile; created on the spot should sign-up have stopped before it was written. */
+export async function getProfile(db: Database, user: SessionUser): Promise<Profile> {
+  const [row] = await db.select().from(schema.profiles).where(eq(schema.profiles.id, user.id));
+  if (row) return toProfile(row, user.email);
+  const [created] = await db
+    .insert(schema.profiles)
+    .values({ id: user.id })
+    .onConflictDoUpdate({ target: schema.profiles.id, set: { id: user.id } })
+    .returning();
+  if (!created) throw new ApiError('INTERNAL_ERROR', 'Could not load the profile');
+  return toProfile(created, user.email);
+}
+
+export async function updateProfile(db: Database, user: SessionUser, patch: UpdateProfileInput): Promise<Profile> {
+  const current = await getProfile(db, user);
+  const nativeLanguage = patch.nativeLanguage ?? current.nativeLanguage;
+  const targetLanguage = patch.targetLanguage ?? current.targetLanguage;
+  if (nativeLanguage === targetLanguage) {
+    throw new ApiError('VALIDATION_ERROR', VALIDATION.languagesMustDiffer, {
+      issues: [{ path: 'targetLanguage', message: VALIDATION.languagesMustDiffer }],
+    });
+  }
+  const [row] = await db
+    .update(schema.profiles)
+    .set({
+      ...(patch.displayName !== undefined ? { displayName: patch.displayName || null } : {}),
+      ...(patch.analyticsEnabled !== undefined ? { analyticsEnabled: patch.analyticsEnabled } : {}),
+      nativeLanguage,
+      targetLanguage,
+      updatedAt: new Date(),
+    })
+    .where(eq(schema.profiles.id, user.id))
+    .returning();
+  if (!row) throw new ApiError('NOT_FOUND', 'Profile not found');
+  return toProfile(row, user.email);
+}
+
+/** Saves the chosen languages and marks onboarding done; repeating it changes nothing more. */
+export async function completeOnboarding(
+  db: Database,
+  user: SessionUser,
+  input: CompleteOnboardingInput,
+): Promise<Profile> {
+  await getProfile(db, user);
+  const [row] = await db
+    .update(schema.profiles)
+    .set({ ...input, onboardingCompleted: true, updatedAt: new Date() })
+    .where(eq(schema.profiles.id, user.id))
+    .returning();
+  if (!row) throw new ApiError('NOT_FOUND', 'Profile not found');
+  return toProfile(row, user.email);
+}
