@@ -40,3 +40,28 @@ export const PAGE_TEXT = {
     'This error has been automatically reported. If the problem persists, please contact support.',
   loading: 'Loading...',
 } as const;
+
+/** Screen texts from the spec (§2) that the web app shows and the browser tests look for. */
+export const SCREEN_TEXT = {
+  loginTitle: 'Welcome Back',
+  signIn: 'Sign In',
+  signupTitle: 'Create Account',
+  signUp: 'Sign Up',
+  getStarted: 'Get Started',
+  howWeMeasured: 'How we measured',
+  continue: 'Continue',
+  back: 'Back',
+  iSpeak: 'I speak:',
+  iWantToLearn: 'I want to learn:',
+  saveAndContinue: 'Save & Continue',
+  startLearning: 'Start Learning',
+  settingUp: 'Setting up...',
+  signOut: 'Sign Out',
+  navFeed: 'Feed',
+  navWords: 'Words',
+  navGroups: 'Groups',
+  navProfile: 'Profile',
+  myWords: 'My Words',
+  groupsTitle: 'My Word Groups',
+  groupsSubtitle: 'Automatically organized by AI',
+} as const;

@@ -1,0 +1,16 @@
+/** Every client route in one place, so links and redirects never drift apart. */
+export const paths = {
+  home: '/',
+  auth: {
+    login: '/auth/login',
+    signup: '/auth/signup',
+  },
+  onboarding: '/onboarding',
+  app: {
+    root: '/app',
+    feed: '/app/feed',
+    words: '/app/words',
+    groups: '/app/groups',
+    profile: '/app/profile',
+  },
+} as const;

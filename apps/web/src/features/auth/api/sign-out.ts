@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api-error';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** Ends the session on the server. A session that is already gone counts as signed out. */
+export async function signOut(): Promise<void> {
+  try {
+    await api.post('/api/auth/sign-out', {});
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return;
+    throw error;
+  }
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signOut,
+    onSuccess: () => {
+      // Nothing of the previous user may outlive the session in this tab.
+      queryClient.setQueryData(queryKeys.session, null);
+      queryClient.removeQueries({
+        predicate: (query) => query.queryKey[0] !== queryKeys.session[0],
+      });
+    },
+  });
+}

@@ -1,0 +1,120 @@
+import { useId } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { firstIssueMessage, TOAST, type LoginInput } from '@verba/shared';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { ApiError, errorReasons } from '@/lib/api-error';
+import { authErrorDescription } from './auth-error-description';
+
+type CredentialsSchema = z.ZodType<LoginInput, { email: string; password: string }>;
+
+interface CredentialsFormProps {
+  schema: CredentialsSchema;
+  submitLabel: string;
+  /** Title of the toast that reports a server failure ('Login failed', 'Signup failed'). */
+  failureTitle: string;
+  mode: 'login' | 'signup';
+  onSubmit: (values: LoginInput) => Promise<void>;
+}
+
+/**
+ * Email and password form shared by sign-in and sign-up. The shared schema validates on submit;
+ * its first message goes to a 'Validation error' toast and each field's message sits under it.
+ */
+export function CredentialsForm({
+  schema,
+  submitLabel,
+  failureTitle,
+  mode,
+  onSubmit,
+}: CredentialsFormProps) {
+  const id = useId();
+  const emailId = `${id}-email`;
+  const passwordId = `${id}-password`;
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<{ email: string; password: string }, unknown, LoginInput>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onValid = async (values: LoginInput) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        // Field-level reasons from the server (e.g. why a password is too weak) go under the field.
+        for (const field of ['email', 'password'] as const) {
+          const messages = error.issues
+            .filter((issue) => issue.path === field)
+            .map((issue) => issue.message);
+          if (messages.length > 0) setError(field, { message: messages.join(' ') });
+        }
+        if (error.issues.length === 0 && errorReasons(error).length === 0 && error.status === 401) {
+          setError('password', { message: error.message });
+        }
+      }
+      toast.error(failureTitle, { description: authErrorDescription(error) });
+    }
+  };
+
+  const onInvalid = () => {
+    const result = schema.safeParse(getValues());
+    if (!result.success)
+      toast.error(TOAST.validationError, { description: firstIssueMessage(result.error) });
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="flex flex-col gap-5">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={emailId}>Email</Label>
+        <Input
+          id={emailId}
+          type="email"
+          inputMode="email"
+          autoComplete={mode === 'login' ? 'username' : 'email'}
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="you@example.com"
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? `${emailId}-error` : undefined}
+          {...register('email')}
+        />
+        {errors.email?.message && (
+          <p id={`${emailId}-error`} className="text-sm text-destructive">
+            {errors.email.message}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={passwordId}>Password</Label>
+        <Input
+          id={passwordId}
+          type="password"
+          autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+          minLength={mode === 'signup' ? 6 : undefined}
+          placeholder="••••••••"
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? `${passwordId}-error` : undefined}
+          {...register('password')}
+        />
+        {errors.password?.message && (
+          <p id={`${passwordId}-error`} className="text-sm text-destructive">
+            {errors.password.message}
+          </p>
+        )}
+      </div>
+      <Button type="submit" size="lg" className="mt-1 w-full" loading={isSubmitting}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+import { Link } from 'react-router';
+import { loginSchema, SCREEN_TEXT, TOAST } from '@verba/shared';
+import { paths } from '@/config/paths';
+import { useSignIn } from '../api/sign-in';
+import { CredentialsForm } from './credentials-form';
+
+export function LoginForm() {
+  const signIn = useSignIn();
+  return (
+    <div className="flex flex-col gap-6">
+      <CredentialsForm
+        mode="login"
+        schema={loginSchema}
+        submitLabel={SCREEN_TEXT.signIn}
+        failureTitle={TOAST.loginFailed}
+        onSubmit={async (values) => {
+          await signIn.mutateAsync(values);
+        }}
+      />
+      <p className="text-center text-sm text-muted-foreground">
+        Don&apos;t have an account?{' '}
+        <Link
+          to={paths.auth.signup}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Sign up
+        </Link>
+      </p>
+    </div>
+  );
+}

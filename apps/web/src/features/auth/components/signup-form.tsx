@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { SCREEN_TEXT, signupSchema, TOAST } from '@verba/shared';
+import { paths } from '@/config/paths';
+import { useSignUp } from '../api/sign-up';
+import { CredentialsForm } from './credentials-form';
+
+export function SignupForm() {
+  const signUp = useSignUp();
+  return (
+    <div className="flex flex-col gap-6">
+      <CredentialsForm
+        mode="signup"
+        schema={signupSchema}
+        submitLabel={SCREEN_TEXT.signUp}
+        failureTitle={TOAST.signupFailed}
+        onSubmit={async (values) => {
+          await signUp.mutateAsync(values);
+          toast.success(TOAST.accountCreated, { description: TOAST.accountCreatedDescription });
+        }}
+      />
+      <p className="text-center text-sm text-muted-foreground">
+        Already have an account?{' '}
+        <Link
+          to={paths.auth.login}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Sign in
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ONBOARDING_LAST_STEP, SCREEN_TEXT, TOAST } from '@verba/shared';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { sessionQueryOptions } from '@/lib/auth';
+import { useCompleteOnboarding } from '../api/complete-onboarding';
+import { canContinue, initialOnboardingState, onboardingReducer } from '../hooks/onboarding-state';
+import { StepDemoWord } from './step-demo-word';
+import { StepGrouping } from './step-grouping';
+import { StepIndicator } from './step-indicator';
+import { StepLanguages } from './step-languages';
+import { StepSmartFeed } from './step-smart-feed';
+import { StepWelcome } from './step-welcome';
+
+/** The five onboarding steps (spec §2): welcome, languages, demo word, grouping, smart feed. */
+export function OnboardingFlow() {
+  const [state, dispatch] = useReducer(onboardingReducer, initialOnboardingState);
+  const [settingUp, setSettingUp] = useState(false);
+  const completeOnboarding = useCompleteOnboarding();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const stepRef = useRef<HTMLDivElement>(null);
+  const isFirstRender = useRef(true);
+  const { currentStep } = state;
+
+  // Screen-reader and keyboard users land at the top of each new step.
+  useEffect(() => {
+    if (isFirstRender.current) {
+      isFirstRender.current = false;
+      return;
+    }
+    stepRef.current?.focus();
+  }, [currentStep]);
+
+  const finish = async () => {
+    setSettingUp(true);
+    try {
+      let user;
+      try {
+        user = await queryClient.fetchQuery(sessionQueryOptions());
+      } catch {
+        toast.error(TOAST.error, { description: TOAST.onboardingUserInfoFailed });
+        return;
+      }
+      if (!user) {
+        toast.error(TOAST.error, { description: TOAST.onboardingNoUser });
+        return;
+      }
+      try {
+        await completeOnboarding.mutateAsync({
+          nativeLanguage: state.nativeLanguage,
+          targetLanguage: state.targetLanguage,
+        });
+      } catch {
+        toast.error(TOAST.error, { description: TOAST.onboardingFailed });
+        return;
+      }
+      navigate(paths.app.feed, { replace: true });
+    } finally {
+      setSettingUp(false);
+    }
+  };
+
+  const next = () => dispatch({ type: 'next' });
+
+  return (
+    <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col px-5 pt-4 pb-[calc(1.5rem+env(safe-area-inset-bottom))]">
+      <div className="grid h-11 grid-cols-[5.5rem_1fr_5.5rem] items-center">
+        <div>
+          {currentStep > 0 && (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="-ml-2"
+              onClick={() => dispatch({ type: 'back' })}
+              disabled={settingUp}
+            >
+              <ArrowLeft aria-hidden="true" />
+              {SCREEN_TEXT.back}
+            </Button>
+          )}
+        </div>
+        <StepIndicator currentStep={currentStep} />
+      </div>
+
+      <main className="flex flex-1 flex-col justify-center py-8">
+        <div ref={stepRef} tabIndex={-1} className="outline-none" key={currentStep}>
+          {currentStep === 0 && <StepWelcome />}
+          {currentStep === 1 && (
+            <StepLanguages
+              nativeLanguage={state.nativeLanguage}
+              targetLanguage={state.targetLanguage}
+              onNativeChange={(language) => dispatch({ type: 'setNativeLanguage', language })}
+              onTargetChange={(language) => dispatch({ type: 'setTargetLanguage', language })}
+            />
+          )}
+          {currentStep === 2 && <StepDemoWord />}
+          {currentStep === 3 && <StepGrouping />}
+          {currentStep === 4 && <StepSmartFeed />}
+        </div>
+      </main>
+
+      {currentStep < ONBOARDING_LAST_STEP ? (
+        <Button size="lg" className="w-full" onClick={next} disabled={!canContinue(state)}>
+          {currentStep === 2 ? SCREEN_TEXT.saveAndContinue : SCREEN_TEXT.continue}
+        </Button>
+      ) : (
+        <Button size="lg" className="w-full" onClick={finish} loading={settingUp}>
+          {settingUp ? SCREEN_TEXT.settingUp : SCREEN_TEXT.startLearning}
+        </Button>
+      )}
+    </div>
+  );
+}

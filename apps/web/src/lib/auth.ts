@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SessionUser } from '@verba/shared';
+import { api } from './api-client';
+import { queryKeys } from './query-keys';
+
+interface SessionResponse {
+  user: SessionUser;
+}
+
+/** The signed-in user, or null when there is no session. */
+export async function getSessionUser(signal?: AbortSignal): Promise<SessionUser | null> {
+  const data = await api.get<SessionResponse | null>('/api/auth/get-session', { signal });
+  if (!data || typeof data !== 'object' || !data.user) return null;
+  return { id: data.user.id, email: data.user.email };
+}
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.session,
+    queryFn: ({ signal }) => getSessionUser(signal),
+    // Who is signed in can change in another tab; re-check whenever a gate mounts.
+    staleTime: 0,
+  });
+
+export function useSessionUser() {
+  return useQuery(sessionQueryOptions());
+}

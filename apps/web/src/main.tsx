@@ -1,0 +1,47 @@
+import { StrictMode, type ComponentType } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ErrorBoundary } from './components/errors/error-boundary';
+import { startThemeSync } from './features/theme/theme';
+import './index.css';
+
+startThemeSync();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+const root = createRoot(container);
+
+/**
+ * A visit that starts on the landing page renders it on its own: its links are plain page
+ * loads, so it needs neither the router nor the data layer, and loads far less JavaScript.
+ * Every other path starts the full app with the router.
+ */
+function loadPage(): Promise<ComponentType> {
+  if (window.location.pathname === '/') {
+    return import('./app/routes/landing').then((m) => m.LandingRoute);
+  }
+  return import('./app').then((m) => m.App);
+}
+
+loadPage()
+  .then((Page) => {
+    root.render(
+      <StrictMode>
+        <ErrorBoundary>
+          <Page />
+        </ErrorBoundary>
+      </StrictMode>,
+    );
+  })
+  .catch((error: unknown) => {
+    console.error('The page could not load', error);
+    root.render(
+      <ErrorBoundary>
+        <FailedToLoad error={error} />
+      </ErrorBoundary>,
+    );
+  });
+
+// Shows the global error screen when the page's code cannot be loaded (offline, new release).
+function FailedToLoad({ error }: { error: unknown }): never {
+  throw error instanceof Error ? error : new Error('The page could not load');
+}

@@ -1,0 +1,139 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const API_TARGET = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
+const BENCHMARK_DOC = fileURLToPath(new URL('../../docs/scheduling-benchmark.md', import.meta.url));
+const BENCHMARK_URL = '/docs/scheduling-benchmark.md';
+const SRC = fileURLToPath(new URL('./src', import.meta.url));
+
+/**
+ * react-router's package exports always point at its development build, which keeps dev-only
+ * warnings and checks (remix-run/react-router#12532, #14102). Production builds use the
+ * production files that ship beside it.
+ */
+function reactRouterProductionAliases() {
+  const root = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+  return [
+    { find: /^react-router$/, replacement: join(root, 'dist/production/index.mjs') },
+    { find: /^react-router\/dom$/, replacement: join(root, 'dist/production/dom-export.mjs') },
+  ];
+}
+
+/**
+ * @verba/shared is plain data and zod schemas. Declaring its modules free of side effects lets the
+ * landing page take the texts it needs without dragging the schemas (and zod) into its chunks.
+ */
+function sharedWithoutSideEffects(): Plugin {
+  return {
+    name: 'verba:shared-without-side-effects',
+    transform: {
+      filter: { id: /[\\/]packages[\\/]shared[\\/]src[\\/]/ },
+      handler: () => ({ moduleSideEffects: false }),
+    },
+  };
+}
+
+/**
+ * The landing page's "How we measured" link points at the scheduling benchmark report. It is
+ * written by the benchmark, so it is copied into the build (and served in dev) only when present.
+ */
+function schedulingBenchmarkDoc(): Plugin {
+  return {
+    name: 'verba:scheduling-benchmark-doc',
+    configureServer(server) {
+      server.middlewares.use(BENCHMARK_URL, (_req, res, next) => {
+        if (!existsSync(BENCHMARK_DOC)) return next();
+        res.setHeader('Content-Type', 'text/markdown; charset=utf-8');
+        res.end(readFileSync(BENCHMARK_DOC));
+      });
+    },
+    generateBundle() {
+      if (!existsSync(BENCHMARK_DOC)) return;
+      this.emitFile({
+        type: 'asset',
+        fileName: BENCHMARK_URL.slice(1),
+        source: readFileSync(BENCHMARK_DOC),
+      });
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: `${SRC}/` },
+      ...(command === 'build' ? reactRouterProductionAliases() : []),
+    ],
+  },
+  plugins: [
+    sharedWithoutSideEffects(),
+    react(),
+    tailwindcss(),
+    schedulingBenchmarkDoc(),
+    VitePWA({
+      strategies: 'generateSW',
+      registerType: 'autoUpdate',
+      // A tiny external script registers /sw.js on page load, outside the app's chunks.
+      injectRegister: 'script-defer',
+      filename: 'sw.js',
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'robots.txt'],
+      manifest: {
+        id: '/',
+        name: 'Verba',
+        short_name: 'Verba',
+        description:
+          'Just vocabulary, nothing disturbing. Learn words with AI word cards and spaced repetition.',
+        lang: 'en',
+        start_url: '/app/feed',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        background_color: '#ffffff',
+        theme_color: '#4f46e5',
+        categories: ['education', 'productivity'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,webmanifest}', 'icons/*.png', 'apple-touch-icon.png'],
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/docs\//],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  build: {
+    manifest: true,
+    target: 'es2022',
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': {
+        target: API_TARGET,
+        changeOrigin: true,
+        // The API rejects writes from foreign origins; in dev the page's origin is Vite's.
+        configure: (proxy) => {
+          proxy.on('proxyReq', (proxyReq) => {
+            if (proxyReq.getHeader('origin')) proxyReq.setHeader('origin', API_TARGET);
+          });
+        },
+      },
+    },
+  },
+  preview: { port: 4173 },
+}));
