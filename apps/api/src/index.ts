@@ -15,7 +15,7 @@ async function main() {
   const logger = createLogger(env.LOG_LEVEL);
   const handle = await createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: join(resolve(env.DATA_DIR), 'db') });
   await migrateDatabase(handle);
-  const services = buildServices({ env, db: handle.db, logger, secret: resolveAuthSecret(env) });
+  const services = buildServices({ env, db: handle.db, databaseKind: handle.kind, logger, secret: resolveAuthSecret(env) });
   const webRoot = join(dirname(createRequire(import.meta.url).resolve('@verba/web/package.json')), 'dist');
   const app = createApp(services, { webRoot });
 

@@ -8,6 +8,8 @@ import type { AuthRateLimits } from './rate-limit.ts';
 /** What handlers use, passed in through the context instead of imported singletons. */
 export interface Services {
   db: Database;
+  /** Which engine `db` runs on. */
+  databaseKind: 'pglite' | 'postgres';
   auth: Auth;
   env: Env;
   logger: Logger;

@@ -21,11 +21,12 @@ export function originCheck(publicUrl: string, trustProxy: boolean) {
   });
 }
 
-function requestOrigin(request: Request, trustProxy: boolean): string | undefined {
+/** The origin the request was addressed to (the node server builds its URL from Host). */
+function requestOrigin(request: Request, trustProxy: boolean): string {
   const url = new URL(request.url);
-  const host = (trustProxy && request.headers.get('x-forwarded-host')) || request.headers.get('host');
+  const host = (trustProxy && request.headers.get('x-forwarded-host')) || url.host;
   const proto = (trustProxy && request.headers.get('x-forwarded-proto')) || url.protocol.replace(':', '');
-  return host ? `${proto}://${host}` : undefined;
+  return `${proto}://${host}`;
 }
 
 const forbidden = () => new ApiError('FORBIDDEN', 'Cross-origin requests are not allowed');

@@ -49,6 +49,7 @@ export class TestHarness {
     const services = buildServices({
       env,
       db: db ?? database.handle.db,
+      databaseKind: database.handle.kind,
       logger: createLogger(env.LOG_LEVEL),
       secret: TEST_SECRET,
       ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),

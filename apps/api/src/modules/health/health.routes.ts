@@ -15,11 +15,11 @@ const health = createRoute({
 });
 
 export const healthRoutes = createRouter().openapi(health, async (c) => {
-  const { db, env } = c.get('services');
+  const { db, databaseKind } = c.get('services');
   try {
     await db.execute(sql`select 1`);
   } catch {
     throw new ApiError('SERVICE_UNAVAILABLE', 'The database is not reachable');
   }
-  return c.json({ status: 'ok' as const, database: env.DATABASE_URL ? ('postgres' as const) : ('pglite' as const) }, 200);
+  return c.json({ status: 'ok' as const, database: databaseKind }, 200);
 });

@@ -1,0 +1,144 @@
+import { MAX_JSON_BODY_BYTES } from '@verba/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestHarness, TEST_PUBLIC_URL, type TestUser } from './testing/harness.ts';
+
+let t: TestHarness;
+let user: TestUser;
+beforeAll(async () => {
+  t = await TestHarness.start();
+  user = await t.signUp();
+});
+afterAll(() => t.close());
+
+interface Envelope {
+  error: { code: string; message: string; requestId: string };
+}
+
+async function expectError(response: Response, status: number, code: string): Promise<Envelope['error']> {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toMatch(/application\/json/);
+  const text = await response.text();
+  // Never a stack trace, a file path or a driver message in a response.
+  expect(text).not.toMatch(/\bat .+\(|node_modules|\.ts:\d+|stack/i);
+  const body = JSON.parse(text) as Envelope;
+  expect(body.error.code).toBe(code);
+  expect(body.error.requestId).toBe(response.headers.get('x-request-id'));
+  return body.error;
+}
+
+describe('the error envelope and bad input', () => {
+  it('answers unknown API paths with a JSON 404 for every method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const response = await t.request('/api/does-not-exist', { method, ...(method === 'POST' ? { json: {} } : {}) });
+      await expectError(response, 404, 'NOT_FOUND');
+    }
+  });
+
+  it('rejects malformed JSON with 400', async () => {
+    const response = await t.request('/api/profile', {
+      method: 'PATCH',
+      cookie: user.cookie,
+      headers: { 'content-type': 'application/json' },
+      body: '{"displayName": "Ana",',
+    });
+    expect((await expectError(response, 400, 'BAD_REQUEST')).message).toBe('The request body is not valid JSON');
+  });
+
+  it.each([
+    ['text/plain', 'hello'],
+    ['application/x-www-form-urlencoded', 'displayName=Ana'],
+    ['multipart/form-data; boundary=x', '--x--'],
+  ])('rejects a %s write with 415', async (type, body) => {
+    const response = await t.request('/api/profile', { method: 'PATCH', cookie: user.cookie, headers: { 'content-type': type }, body });
+    await expectError(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('rejects a write with no content type', async () => {
+    const response = await t.request('/api/auth/sign-in/email', { method: 'POST', body: '{}' });
+    await expectError(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('caps body size with 413, before anything reads it', async () => {
+    const huge = JSON.stringify({ displayName: 'x'.repeat(MAX_JSON_BODY_BYTES) });
+    const response = await t.request('/api/profile', {
+      method: 'PATCH',
+      cookie: user.cookie,
+      headers: { 'content-type': 'application/json', 'content-length': String(huge.length) },
+      body: huge,
+    });
+    await expectError(response, 413, 'PAYLOAD_TOO_LARGE');
+  });
+
+  it.each([
+    ['an array', []],
+    ['a string', 'hello'],
+    ['null', null],
+    ['wrong types', { analyticsEnabled: 'yes' }],
+    ['unknown fields', { isAdmin: true }],
+    ['an empty object', {}],
+  ])('rejects %s with 400 and names the field issues', async (_label, json) => {
+    const response = await t.request('/api/profile', { method: 'PATCH', cookie: user.cookie, json });
+    const error = await expectError(response, 400, 'VALIDATION_ERROR');
+    expect(error.message.length).toBeGreaterThan(0);
+  });
+
+  it('keeps script tags, emoji and right-to-left text as plain data', async () => {
+    for (const displayName of ['<script>alert(1)</script>', 'Ana 🦊📚', 'مرحبا بالعالم']) {
+      const response = await t.request('/api/profile', { method: 'PATCH', cookie: user.cookie, json: { displayName } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/application\/json/);
+      expect(((await response.json()) as { displayName: string }).displayName).toBe(displayName);
+    }
+  });
+});
+
+describe('cross-origin writes', () => {
+  it('rejects a write from another origin', async () => {
+    const response = await t.request('/api/profile', {
+      method: 'PATCH',
+      cookie: user.cookie,
+      json: { displayName: 'Mallory' },
+      headers: { origin: 'https://evil.example' },
+    });
+    await expectError(response, 403, 'FORBIDDEN');
+    const profile = await (await t.request('/api/profile', { cookie: user.cookie })).json();
+    expect(profile).not.toMatchObject({ displayName: 'Mallory' });
+  });
+
+  it('rejects what the browser marks cross-site even without an Origin', async () => {
+    const response = await t.request('/api/auth/sign-out', {
+      method: 'POST',
+      cookie: user.cookie,
+      json: {},
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    await expectError(response, 403, 'FORBIDDEN');
+  });
+
+  it('accepts writes from the public origin and from the origin the request came to', async () => {
+    for (const [origin, url] of [
+      [TEST_PUBLIC_URL, '/api/profile'],
+      ['http://127.0.0.1:4000', 'http://127.0.0.1:4000/api/profile'],
+    ] as const) {
+      const response = await t.request(url, { method: 'PATCH', cookie: user.cookie, json: { displayName: 'Ana' }, headers: { origin } });
+      expect(response.status, origin).toBe(200);
+    }
+  });
+});
+
+describe('service routes', () => {
+  it('reports health with the database kind', async () => {
+    const response = await t.request('/api/health');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' });
+  });
+
+  it('publishes an OpenAPI document listing every route', async () => {
+    const response = await t.request('/api/openapi.json');
+    const doc = (await response.json()) as { openapi: string; paths: Record<string, object> };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      ['/api/auth/get-session', '/api/auth/sign-in/email', '/api/auth/sign-out', '/api/auth/sign-up/email', '/api/health', '/api/profile', '/api/profile/onboarding'].sort(),
+    );
+  });
+});

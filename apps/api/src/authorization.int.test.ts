@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestHarness, type TestUser } from './testing/harness.ts';
+
+/**
+ * Every /api route, and how to call it. The test below fails when a route exists that this
+ * table does not list, so each new route has to state who may call it.
+ *
+ * - `public`: anyone may call it; it must still never reveal another user's data.
+ * - `user`: anonymous callers get 401; another signed-in user gets 404 for the owner's ids and
+ *   never sees the owner's data.
+ */
+interface RouteCase {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  path: string;
+  access: 'public' | 'user';
+  /** A valid body for the route, for the owner's data. */
+  body?: (owner: OwnerData) => unknown;
+  /** Values for the path's :params, taken from the owner's data. */
+  params?: (owner: OwnerData) => Record<string, string>;
+}
+
+interface OwnerData {
+  user: TestUser;
+  /** Strings that only the owner's data contains; none may appear in another user's response. */
+  secrets: string[];
+}
+
+const ROUTES: RouteCase[] = [
+  { method: 'GET', path: '/api/health', access: 'public' },
+  { method: 'GET', path: '/api/openapi.json', access: 'public' },
+  { method: 'POST', path: '/api/auth/sign-up/email', access: 'public', body: () => ({ email: 'someone@example.com', password: 'x' }) },
+  { method: 'POST', path: '/api/auth/sign-in/email', access: 'public', body: (o) => ({ email: o.user.email, password: 'wrong-password' }) },
+  { method: 'POST', path: '/api/auth/sign-out', access: 'public', body: () => ({}) },
+  { method: 'GET', path: '/api/auth/get-session', access: 'public' },
+  { method: 'GET', path: '/api/profile', access: 'user' },
+  { method: 'PATCH', path: '/api/profile', access: 'user', body: () => ({ displayName: 'Intruder' }) },
+  { method: 'POST', path: '/api/profile/onboarding', access: 'user', body: () => ({ nativeLanguage: 'fr', targetLanguage: 'de' }) },
+];
+
+let t: TestHarness;
+let owner: OwnerData;
+let intruder: TestUser;
+
+beforeAll(async () => {
+  t = await TestHarness.start();
+  const user = await t.signUp();
+  await t.request('/api/profile', { method: 'PATCH', cookie: user.cookie, json: { displayName: 'Owner Secret Name' } });
+  owner = { user, secrets: [user.id, user.email, 'Owner Secret Name'] };
+  intruder = await t.signUp();
+});
+afterAll(() => t.close());
+
+const call = (route: RouteCase, cookie?: string) => {
+  const path = Object.entries(route.params?.(owner) ?? {}).reduce((p, [k, v]) => p.replace(`:${k}`, v), route.path);
+  return t.request(path, {
+    method: route.method,
+    ...(cookie ? { cookie } : {}),
+    ...(route.method === 'GET' ? {} : { json: route.body?.(owner) ?? {} }),
+  });
+};
+
+describe('the route table', () => {
+  it('lists every /api route the app serves, and nothing else', () => {
+    const served = t.app.routes
+      .filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL' && !r.path.includes('*'))
+      .map((r) => `${r.method} ${r.path}`);
+    const listed = ROUTES.map((r) => `${r.method} ${r.path}`);
+    expect([...new Set(served)].sort()).toEqual([...listed].sort());
+  });
+});
+
+describe.each(ROUTES.filter((r) => r.access === 'user'))('$method $path', (route) => {
+  it('answers 401 to an anonymous caller', async () => {
+    const response = await call(route);
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('UNAUTHORIZED');
+  });
+
+  it("never shows another user the owner's data", async () => {
+    const response = await call(route, intruder.cookie);
+    if (route.params) expect(response.status).toBe(404);
+    const text = await response.text();
+    for (const secret of owner.secrets) expect(text).not.toContain(secret);
+  });
+});
+
+describe.each(ROUTES.filter((r) => r.access === 'public'))('$method $path (public)', (route) => {
+  it("reveals no user's data to an anonymous caller", async () => {
+    const response = await call(route);
+    expect(response.status).toBeLessThan(500);
+    const text = await response.text();
+    for (const secret of owner.secrets) expect(text).not.toContain(secret);
+  });
+});
+
+describe('after all of the above', () => {
+  it("left the owner's data untouched", async () => {
+    const profile = await (await t.request('/api/profile', { cookie: owner.user.cookie })).json();
+    expect(profile).toMatchObject({ displayName: 'Owner Secret Name', onboardingCompleted: false, nativeLanguage: 'en' });
+  });
+});

@@ -1,0 +1,76 @@
+import { VALIDATION } from '@verba/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestHarness } from '../../testing/harness.ts';
+
+let t: TestHarness;
+beforeAll(async () => {
+  t = await TestHarness.start();
+});
+afterAll(() => t.close());
+
+describe('profile', () => {
+  it('starts with the default languages and onboarding not done', async () => {
+    const user = await t.signUp();
+    const response = await t.request('/api/profile', { cookie: user.cookie });
+    expect(await response.json()).toEqual({
+      id: user.id,
+      email: user.email,
+      displayName: null,
+      nativeLanguage: 'en',
+      targetLanguage: 'es',
+      onboardingCompleted: false,
+      analyticsEnabled: true,
+      totalWords: 0,
+      masteredWords: 0,
+      currentStreak: 0,
+      totalStudyTime: 0,
+    });
+  });
+
+  it('completes onboarding with the chosen languages, and a repeat changes nothing more', async () => {
+    const user = await t.signUp();
+    for (let i = 0; i < 2; i++) {
+      const response = await t.request('/api/profile/onboarding', {
+        method: 'POST',
+        cookie: user.cookie,
+        json: { nativeLanguage: 'de', targetLanguage: 'ja' },
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ nativeLanguage: 'de', targetLanguage: 'ja', onboardingCompleted: true });
+    }
+  });
+
+  it.each([
+    [{ nativeLanguage: 'fr', targetLanguage: 'fr' }, VALIDATION.languagesMustDiffer],
+    [{ nativeLanguage: 'xx', targetLanguage: 'fr' }, 'Unknown language'],
+    [{ nativeLanguage: 'en' }, 'Unknown language'],
+    [{ nativeLanguage: 'en', targetLanguage: 'es', onboardingCompleted: false }, 'Unrecognized key: "onboardingCompleted"'],
+  ])('refuses onboarding with %j', async (json, message) => {
+    const user = await t.signUp();
+    const response = await t.request('/api/profile/onboarding', { method: 'POST', cookie: user.cookie, json });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(message);
+    const profile = await (await t.request('/api/profile', { cookie: user.cookie })).json();
+    expect(profile).toMatchObject({ onboardingCompleted: false, nativeLanguage: 'en', targetLanguage: 'es' });
+  });
+
+  it('updates the display name, languages and analytics preference', async () => {
+    const user = await t.signUp();
+    const response = await t.request('/api/profile', {
+      method: 'PATCH',
+      cookie: user.cookie,
+      json: { displayName: '  Ana  ', targetLanguage: 'it', analyticsEnabled: false },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ displayName: 'Ana', nativeLanguage: 'en', targetLanguage: 'it', analyticsEnabled: false });
+    const cleared = await t.request('/api/profile', { method: 'PATCH', cookie: user.cookie, json: { displayName: '' } });
+    expect(await cleared.json()).toMatchObject({ displayName: null });
+  });
+
+  it('refuses a change that would make both languages the same', async () => {
+    const user = await t.signUp();
+    const response = await t.request('/api/profile', { method: 'PATCH', cookie: user.cookie, json: { targetLanguage: 'en' } });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(VALIDATION.languagesMustDiffer);
+  });
+});
