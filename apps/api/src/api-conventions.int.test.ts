@@ -14,7 +14,11 @@ interface Envelope {
   error: { code: string; message: string; requestId: string };
 }
 
-async function expectError(response: Response, status: number, code: string): Promise<Envelope['error']> {
+async function expectError(
+  response: Response,
+  status: number,
+  code: string,
+): Promise<Envelope['error']> {
   expect(response.status).toBe(status);
   expect(response.headers.get('content-type')).toMatch(/application\/json/);
   const text = await response.text();
@@ -29,7 +33,10 @@ async function expectError(response: Response, status: number, code: string): Pr
 describe('the error envelope and bad input', () => {
   it('answers unknown API paths with a JSON 404 for every method', async () => {
     for (const method of ['GET', 'POST', 'DELETE']) {
-      const response = await t.request('/api/does-not-exist', { method, ...(method === 'POST' ? { json: {} } : {}) });
+      const response = await t.request('/api/does-not-exist', {
+        method,
+        ...(method === 'POST' ? { json: {} } : {}),
+      });
       await expectError(response, 404, 'NOT_FOUND');
     }
   });
@@ -41,7 +48,9 @@ describe('the error envelope and bad input', () => {
       headers: { 'content-type': 'application/json' },
       body: '{"displayName": "Ana",',
     });
-    expect((await expectError(response, 400, 'BAD_REQUEST')).message).toBe('The request body is not valid JSON');
+    expect((await expectError(response, 400, 'BAD_REQUEST')).message).toBe(
+      'The request body is not valid JSON',
+    );
   });
 
   it.each([
@@ -49,7 +58,12 @@ describe('the error envelope and bad input', () => {
     ['application/x-www-form-urlencoded', 'displayName=Ana'],
     ['multipart/form-data; boundary=x', '--x--'],
   ])('rejects a %s write with 415', async (type, body) => {
-    const response = await t.request('/api/profile', { method: 'PATCH', cookie: user.cookie, headers: { 'content-type': type }, body });
+    const response = await t.request('/api/profile', {
+      method: 'PATCH',
+      cookie: user.cookie,
+      headers: { 'content-type': type },
+      body,
+    });
     await expectError(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
@@ -77,14 +91,22 @@ describe('the error envelope and bad input', () => {
     ['unknown fields', { isAdmin: true }],
     ['an empty object', {}],
   ])('rejects %s with 400 and names the field issues', async (_label, json) => {
-    const response = await t.request('/api/profile', { method: 'PATCH', cookie: user.cookie, json });
+    const response = await t.request('/api/profile', {
+      method: 'PATCH',
+      cookie: user.cookie,
+      json,
+    });
     const error = await expectError(response, 400, 'VALIDATION_ERROR');
     expect(error.message.length).toBeGreaterThan(0);
   });
 
   it('keeps script tags, emoji and right-to-left text as plain data', async () => {
     for (const displayName of ['<script>alert(1)</script>', 'Ana 🦊📚', 'مرحبا بالعالم']) {
-      const response = await t.request('/api/profile', { method: 'PATCH', cookie: user.cookie, json: { displayName } });
+      const response = await t.request('/api/profile', {
+        method: 'PATCH',
+        cookie: user.cookie,
+        json: { displayName },
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/application\/json/);
       expect(((await response.json()) as { displayName: string }).displayName).toBe(displayName);
@@ -120,7 +142,12 @@ describe('cross-origin writes', () => {
       [TEST_PUBLIC_URL, '/api/profile'],
       ['http://127.0.0.1:4000', 'http://127.0.0.1:4000/api/profile'],
     ] as const) {
-      const response = await t.request(url, { method: 'PATCH', cookie: user.cookie, json: { displayName: 'Ana' }, headers: { origin } });
+      const response = await t.request(url, {
+        method: 'PATCH',
+        cookie: user.cookie,
+        json: { displayName: 'Ana' },
+        headers: { origin },
+      });
       expect(response.status, origin).toBe(200);
     }
   });
@@ -130,7 +157,10 @@ describe('service routes', () => {
   it('reports health with the database kind', async () => {
     const response = await t.request('/api/health');
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' });
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+    });
   });
 
   it('publishes an OpenAPI document listing every route', async () => {
@@ -138,7 +168,15 @@ describe('service routes', () => {
     const doc = (await response.json()) as { openapi: string; paths: Record<string, object> };
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual(
-      ['/api/auth/get-session', '/api/auth/sign-in/email', '/api/auth/sign-out', '/api/auth/sign-up/email', '/api/health', '/api/profile', '/api/profile/onboarding'].sort(),
+      [
+        '/api/auth/get-session',
+        '/api/auth/sign-in/email',
+        '/api/auth/sign-out',
+        '/api/auth/sign-up/email',
+        '/api/health',
+        '/api/profile',
+        '/api/profile/onboarding',
+      ].sort(),
     );
   });
 });

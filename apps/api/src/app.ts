@@ -34,7 +34,11 @@ export function createApp(services: Services, options: AppOptions = {}) {
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
-    info: { title: 'Verba API', version: '1.0.0', description: 'JSON API of Verba. Errors share one envelope.' },
+    info: {
+      title: 'Verba API',
+      version: '1.0.0',
+      description: 'JSON API of Verba. Errors share one envelope.',
+    },
   });
   app.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
     type: 'apiKey',
@@ -59,10 +63,18 @@ export type App = ReturnType<typeof createApp>;
 function handleError(error: Error, c: Context<AppEnv>): Response {
   if (error instanceof ApiError) return errorResponse(c, error);
   if (error instanceof HTTPException) {
-    if (error.status === 405) return errorResponse(c, new ApiError('METHOD_NOT_ALLOWED', 'Method not allowed'));
-    if (error.status < 500) return errorResponse(c, new ApiError('BAD_REQUEST', error.message || 'Bad request'));
+    if (error.status === 405)
+      return errorResponse(c, new ApiError('METHOD_NOT_ALLOWED', 'Method not allowed'));
+    if (error.status < 500)
+      return errorResponse(c, new ApiError('BAD_REQUEST', error.message || 'Bad request'));
   }
   // The details go to the log, never to the client.
-  (c.get('logger') ?? c.get('services')?.logger)?.error({ err: error, path: c.req.path }, 'unhandled error');
-  return errorResponse(c, new ApiError('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
+  (c.get('logger') ?? c.get('services')?.logger)?.error(
+    { err: error, path: c.req.path },
+    'unhandled error',
+  );
+  return errorResponse(
+    c,
+    new ApiError('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'),
+  );
 }

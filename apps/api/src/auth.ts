@@ -60,7 +60,10 @@ export function createAuth({ db, secret, publicUrl, logger }: AuthOptions) {
           // Every account has its profile from the first moment (spec §3: profiles.id = user id).
           after: async (created) => {
             const displayName = created.name?.trim() ? created.name.trim() : null;
-            await db.insert(schema.profiles).values({ id: created.id, displayName }).onConflictDoNothing();
+            await db
+              .insert(schema.profiles)
+              .values({ id: created.id, displayName })
+              .onConflictDoNothing();
           },
         },
       },

@@ -28,13 +28,33 @@ interface OwnerData {
 const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/health', access: 'public' },
   { method: 'GET', path: '/api/openapi.json', access: 'public' },
-  { method: 'POST', path: '/api/auth/sign-up/email', access: 'public', body: () => ({ email: 'someone@example.com', password: 'x' }) },
-  { method: 'POST', path: '/api/auth/sign-in/email', access: 'public', body: (o) => ({ email: o.user.email, password: 'wrong-password' }) },
+  {
+    method: 'POST',
+    path: '/api/auth/sign-up/email',
+    access: 'public',
+    body: () => ({ email: 'someone@example.com', password: 'x' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/sign-in/email',
+    access: 'public',
+    body: (o) => ({ email: o.user.email, password: 'wrong-password' }),
+  },
   { method: 'POST', path: '/api/auth/sign-out', access: 'public', body: () => ({}) },
   { method: 'GET', path: '/api/auth/get-session', access: 'public' },
   { method: 'GET', path: '/api/profile', access: 'user' },
-  { method: 'PATCH', path: '/api/profile', access: 'user', body: () => ({ displayName: 'Intruder' }) },
-  { method: 'POST', path: '/api/profile/onboarding', access: 'user', body: () => ({ nativeLanguage: 'fr', targetLanguage: 'de' }) },
+  {
+    method: 'PATCH',
+    path: '/api/profile',
+    access: 'user',
+    body: () => ({ displayName: 'Intruder' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/profile/onboarding',
+    access: 'user',
+    body: () => ({ nativeLanguage: 'fr', targetLanguage: 'de' }),
+  },
 ];
 
 let t: TestHarness;
@@ -44,14 +64,21 @@ let intruder: TestUser;
 beforeAll(async () => {
   t = await TestHarness.start();
   const user = await t.signUp();
-  await t.request('/api/profile', { method: 'PATCH', cookie: user.cookie, json: { displayName: 'Owner Secret Name' } });
+  await t.request('/api/profile', {
+    method: 'PATCH',
+    cookie: user.cookie,
+    json: { displayName: 'Owner Secret Name' },
+  });
   owner = { user, secrets: [user.id, user.email, 'Owner Secret Name'] };
   intruder = await t.signUp();
 });
 afterAll(() => t.close());
 
 const call = (route: RouteCase, cookie?: string) => {
-  const path = Object.entries(route.params?.(owner) ?? {}).reduce((p, [k, v]) => p.replace(`:${k}`, v), route.path);
+  const path = Object.entries(route.params?.(owner) ?? {}).reduce(
+    (p, [k, v]) => p.replace(`:${k}`, v),
+    route.path,
+  );
   return t.request(path, {
     method: route.method,
     ...(cookie ? { cookie } : {}),
@@ -73,7 +100,9 @@ describe.each(ROUTES.filter((r) => r.access === 'user'))('$method $path', (route
   it('answers 401 to an anonymous caller', async () => {
     const response = await call(route);
     expect(response.status).toBe(401);
-    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('UNAUTHORIZED');
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
+      'UNAUTHORIZED',
+    );
   });
 
   it("never shows another user the owner's data", async () => {
@@ -96,6 +125,10 @@ describe.each(ROUTES.filter((r) => r.access === 'public'))('$method $path (publi
 describe('after all of the above', () => {
   it("left the owner's data untouched", async () => {
     const profile = await (await t.request('/api/profile', { cookie: owner.user.cookie })).json();
-    expect(profile).toMatchObject({ displayName: 'Owner Secret Name', onboardingCompleted: false, nativeLanguage: 'en' });
+    expect(profile).toMatchObject({
+      displayName: 'Owner Secret Name',
+      onboardingCompleted: false,
+      nativeLanguage: 'en',
+    });
   });
 });

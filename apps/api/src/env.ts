@@ -21,7 +21,12 @@ const url = (protocols: readonly string[]) =>
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-    PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65_535).default(3000),
+    PORT: z.coerce
+      .number({ error: 'must be a port number' })
+      .int()
+      .min(0)
+      .max(65_535)
+      .default(3000),
     DATA_DIR: z.string().trim().min(1).default('./data'),
     DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
     BETTER_AUTH_SECRET: optionalText.pipe(
@@ -34,7 +39,9 @@ const envSchema = z
     AI_MODEL: optionalText,
     AI_STRUCTURED_OUTPUTS: booleanFlag.default(true),
     AI_DAILY_LIMIT: z.coerce.number({ error: 'must be a whole number' }).int().min(0).default(200),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     POSTHOG_KEY: optionalText,
     POSTHOG_HOST: url(['https:', 'http:']).optional(),
   })

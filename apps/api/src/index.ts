@@ -13,10 +13,22 @@ async function main() {
   const started = performance.now();
   const env = loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
-  const handle = await createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: join(resolve(env.DATA_DIR), 'db') });
+  const handle = await createDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: join(resolve(env.DATA_DIR), 'db'),
+  });
   await migrateDatabase(handle);
-  const services = buildServices({ env, db: handle.db, databaseKind: handle.kind, logger, secret: resolveAuthSecret(env) });
-  const webRoot = join(dirname(createRequire(import.meta.url).resolve('@verba/web/package.json')), 'dist');
+  const services = buildServices({
+    env,
+    db: handle.db,
+    databaseKind: handle.kind,
+    logger,
+    secret: resolveAuthSecret(env),
+  });
+  const webRoot = join(
+    dirname(createRequire(import.meta.url).resolve('@verba/web/package.json')),
+    'dist',
+  );
   const app = createApp(services, { webRoot });
 
   const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {

@@ -17,10 +17,24 @@ describe('several API processes on one database', () => {
     expect(onSecond.status).toBe(200);
     expect(await onSecond.json()).toMatchObject({ id: user.id, email: user.email });
 
-    await second.request('/api/profile/onboarding', { method: 'POST', cookie: user.cookie, json: { nativeLanguage: 'pl', targetLanguage: 'en' } });
-    expect(await (await first.request('/api/profile', { cookie: user.cookie })).json()).toMatchObject({ onboardingCompleted: true });
+    await second.request('/api/profile/onboarding', {
+      method: 'POST',
+      cookie: user.cookie,
+      json: { nativeLanguage: 'pl', targetLanguage: 'en' },
+    });
+    expect(
+      await (await first.request('/api/profile', { cookie: user.cookie })).json(),
+    ).toMatchObject({ onboardingCompleted: true });
 
-    expect((await second.request('/api/auth/sign-out', { method: 'POST', cookie: user.cookie, json: {} })).status).toBe(200);
+    expect(
+      (
+        await second.request('/api/auth/sign-out', {
+          method: 'POST',
+          cookie: user.cookie,
+          json: {},
+        })
+      ).status,
+    ).toBe(200);
     expect((await first.request('/api/profile', { cookie: user.cookie })).status).toBe(401);
   });
 });

@@ -15,7 +15,14 @@ export interface ServiceInputs {
 }
 
 /** Wires the services every request gets; the server entry and the tests both build them here. */
-export function buildServices({ env, db, databaseKind, logger, secret, rateLimits }: ServiceInputs): Services {
+export function buildServices({
+  env,
+  db,
+  databaseKind,
+  logger,
+  secret,
+  rateLimits,
+}: ServiceInputs): Services {
   return {
     env,
     db,

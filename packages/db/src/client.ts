@@ -29,7 +29,10 @@ const drizzleOptions = { schema, casing: 'snake_case' } as const;
 
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+    });
     // An idle client that loses its server must not crash the process; the next query reconnects.
     pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
     const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Database;
@@ -37,7 +40,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   }
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  const client = await PGlite.create(
+    dataDir,
+    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+  );
   const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Database;
   return { kind: 'pglite', db, client, close: () => client.close() };
 }

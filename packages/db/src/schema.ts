@@ -114,8 +114,14 @@ export const profiles = pgTable(
     updatedAt: now(),
   },
   (t) => [
-    check('profiles_native_language_check', sql`${t.nativeLanguage} in (${quotedList(LANGUAGE_CODES)})`),
-    check('profiles_target_language_check', sql`${t.targetLanguage} in (${quotedList(LANGUAGE_CODES)})`),
+    check(
+      'profiles_native_language_check',
+      sql`${t.nativeLanguage} in (${quotedList(LANGUAGE_CODES)})`,
+    ),
+    check(
+      'profiles_target_language_check',
+      sql`${t.targetLanguage} in (${quotedList(LANGUAGE_CODES)})`,
+    ),
     check(
       'profiles_counters_check',
       sql`${t.totalWords} >= 0 and ${t.masteredWords} >= 0 and ${t.currentStreak} >= 0 and ${t.totalStudyTime} >= 0`,
@@ -142,11 +148,17 @@ export const words = pgTable(
     ipa: text(),
     examples: jsonb().$type<WordExample[]>().notNull().default([]),
     mnemonic: text(),
-    synonyms: text().array().notNull().default(sql`'{}'::text[]`),
+    synonyms: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     grammarType: text('grammar_type'),
     cefrLevel: text('cefr_level'),
     /** Themes. */
-    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isFavorite: boolean('is_favorite').notNull().default(false),
     createdAt: now(),
     updatedAt: now(),
@@ -173,7 +185,10 @@ export const words = pgTable(
     index('words_user_next_review_idx').on(t.userId, t.nextReviewDate),
     index('words_user_word_idx').on(t.userId, t.word),
     check('words_word_check', sql`length(btrim(${t.word})) > 0`),
-    check('words_cefr_level_check', sql`${t.cefrLevel} is null or ${t.cefrLevel} in (${quotedList(CEFR_LEVELS)})`),
+    check(
+      'words_cefr_level_check',
+      sql`${t.cefrLevel} is null or ${t.cefrLevel} in (${quotedList(CEFR_LEVELS)})`,
+    ),
     check('words_state_check', sql`${t.state} between 0 and 3`),
     check('words_success_rate_check', sql`${t.successRate} between 0 and 1`),
     check(
@@ -244,12 +259,18 @@ export const reviewLog = pgTable(
     index('review_log_user_reviewed_idx').on(t.userId, t.reviewedAt),
     index('review_log_word_idx').on(t.wordId, t.reviewedAt),
     uniqueIndex('review_log_user_client_id_idx').on(t.userId, t.clientId),
-    check('review_log_practice_type_check', sql`${t.practiceType} in (${quotedList(PRACTICE_TYPES)})`),
+    check(
+      'review_log_practice_type_check',
+      sql`${t.practiceType} in (${quotedList(PRACTICE_TYPES)})`,
+    ),
     check('review_log_outcome_check', sql`${t.outcome} in (${quotedList(REVIEW_OUTCOMES)})`),
     check('review_log_confidence_check', sql`${t.confidenceRating} between 1 and 5`),
     check('review_log_rating_check', sql`${t.rating} between 1 and 4`),
     check('review_log_state_check', sql`${t.state} between 0 and 3`),
-    check('review_log_times_check', sql`${t.responseTime} >= 0 and ${t.elapsedDays} >= 0 and ${t.durationMs} >= 0`),
+    check(
+      'review_log_times_check',
+      sql`${t.responseTime} >= 0 and ${t.elapsedDays} >= 0 and ${t.durationMs} >= 0`,
+    ),
   ],
 );
 
@@ -294,7 +315,10 @@ export const groupWords = pgTable(
       .notNull()
       .references(() => words.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.wordId] }), index('group_words_word_idx').on(t.wordId)],
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.wordId] }),
+    index('group_words_word_idx').on(t.wordId),
+  ],
 );
 
 export const FEEDBACK_TYPES = ['bug', 'feature', 'general'] as const;

@@ -46,6 +46,9 @@ export function findLanguage(code: string): LanguageOption | undefined {
 }
 
 /** Unknown or missing codes fall back to the defaults (spec §9). */
-export function languageOrDefault(code: string | null | undefined, fallback: LanguageCode): LanguageCode {
+export function languageOrDefault(
+  code: string | null | undefined,
+  fallback: LanguageCode,
+): LanguageCode {
   return (LANGUAGES.find((l) => l.code === code)?.code ?? fallback) as LanguageCode;
 }

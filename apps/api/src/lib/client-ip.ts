@@ -7,7 +7,11 @@ import type { Context } from 'hono';
  */
 export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean);
+    const forwarded = c.req
+      .header('x-forwarded-for')
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const last = forwarded?.at(-1);
     if (last) return last;
   }

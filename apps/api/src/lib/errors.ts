@@ -52,7 +52,8 @@ export function errorResponse(c: Context, error: ApiError): Response {
         : {}),
     },
   };
-  if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
+  if (error.retryAfterSeconds !== undefined)
+    c.header('Retry-After', String(error.retryAfterSeconds));
   return c.json(body, error.status);
 }
 

@@ -12,7 +12,9 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export const jsonWrites = createMiddleware<AppEnv>(async (c, next) => {
   if (!WRITE_METHODS.has(c.req.method)) return next();
-  const hasBody = c.req.header('content-length') !== '0' && (c.req.raw.body !== null || c.req.method !== 'DELETE');
+  const hasBody =
+    c.req.header('content-length') !== '0' &&
+    (c.req.raw.body !== null || c.req.method !== 'DELETE');
   if (c.req.method === 'DELETE' && !hasBody) return next();
   const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/json') {
@@ -31,6 +33,9 @@ export const jsonWrites = createMiddleware<AppEnv>(async (c, next) => {
 const limitBody = bodyLimit({
   maxSize: MAX_JSON_BODY_BYTES,
   onError: () => {
-    throw new ApiError('PAYLOAD_TOO_LARGE', `The request body is larger than ${MAX_JSON_BODY_BYTES / 1024} KB`);
+    throw new ApiError(
+      'PAYLOAD_TOO_LARGE',
+      `The request body is larger than ${MAX_JSON_BODY_BYTES / 1024} KB`,
+    );
   },
 });

@@ -16,7 +16,8 @@ export function originCheck(publicUrl: string, trustProxy: boolean) {
     if (c.req.header('sec-fetch-site') === 'cross-site') throw forbidden();
     const origin = c.req.header('origin');
     if (origin === undefined) return next();
-    if (origin !== publicOrigin && origin !== requestOrigin(c.req.raw, trustProxy)) throw forbidden();
+    if (origin !== publicOrigin && origin !== requestOrigin(c.req.raw, trustProxy))
+      throw forbidden();
     return next();
   });
 }
@@ -25,7 +26,8 @@ export function originCheck(publicUrl: string, trustProxy: boolean) {
 function requestOrigin(request: Request, trustProxy: boolean): string {
   const url = new URL(request.url);
   const host = (trustProxy && request.headers.get('x-forwarded-host')) || url.host;
-  const proto = (trustProxy && request.headers.get('x-forwarded-proto')) || url.protocol.replace(':', '');
+  const proto =
+    (trustProxy && request.headers.get('x-forwarded-proto')) || url.protocol.replace(':', '');
   return `${proto}://${host}`;
 }
 

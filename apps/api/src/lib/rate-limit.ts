@@ -27,7 +27,12 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
  * Counts one request against `key` in a fixed window kept in the database, so every API process
  * shares the same count. Throws 429 with the seconds left once the window's budget is spent.
  */
-export async function consumeRateLimit(db: Database, key: string, limit: Limit, now = new Date()): Promise<void> {
+export async function consumeRateLimit(
+  db: Database,
+  key: string,
+  limit: Limit,
+  now = new Date(),
+): Promise<void> {
   const windowEndsAt = new Date(now.getTime() + limit.windowSeconds * 1000);
   const t = schema.rateLimits;
   const [row] = await db
@@ -42,16 +47,25 @@ export async function consumeRateLimit(db: Database, key: string, limit: Limit, 
     })
     .returning({ count: t.count, windowEndsAt: t.windowEndsAt });
   if (row && row.count > limit.max) {
-    const retryAfterSeconds = Math.max(1, Math.ceil((row.windowEndsAt.getTime() - now.getTime()) / 1000));
-    throw new ApiError('TOO_MANY_REQUESTS', `Too many attempts. Try again in ${formatWait(retryAfterSeconds)}.`, {
-      retryAfterSeconds,
-    });
+    const retryAfterSeconds = Math.max(
+      1,
+      Math.ceil((row.windowEndsAt.getTime() - now.getTime()) / 1000),
+    );
+    throw new ApiError(
+      'TOO_MANY_REQUESTS',
+      `Too many attempts. Try again in ${formatWait(retryAfterSeconds)}.`,
+      {
+        retryAfterSeconds,
+      },
+    );
   }
 }
 
 /** Forgets windows that ended a day ago; called now and then, never on a hot path's result. */
 export async function pruneRateLimits(db: Database, now = new Date()): Promise<void> {
-  await db.delete(schema.rateLimits).where(lt(schema.rateLimits.windowEndsAt, new Date(now.getTime() - 86_400_000)));
+  await db
+    .delete(schema.rateLimits)
+    .where(lt(schema.rateLimits.windowEndsAt, new Date(now.getTime() - 86_400_000)));
 }
 
 function formatWait(seconds: number): string {

@@ -36,7 +36,9 @@ interface Asset {
 export function createStaticSite(root: string) {
   const cache = new Map<string, Asset | null>();
   const indexHtml = join(root, 'index.html');
-  const contentSecurityPolicy = existsSync(indexHtml) ? buildCsp(readFileSync(indexHtml, 'utf8')) : undefined;
+  const contentSecurityPolicy = existsSync(indexHtml)
+    ? buildCsp(readFileSync(indexHtml, 'utf8'))
+    : undefined;
 
   function load(file: string): Asset | null {
     if (cache.has(file)) return cache.get(file) ?? null;
@@ -45,7 +47,12 @@ export function createStaticSite(root: string) {
       const body = readFileSync(file);
       const type = TYPES[extname(file)] ?? 'application/octet-stream';
       const gzipped = COMPRESSIBLE.test(type) && body.length > 512 ? gzipSync(body) : undefined;
-      asset = { body, gzipped, type, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+      asset = {
+        body,
+        gzipped,
+        type,
+        etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      };
     }
     cache.set(file, asset);
     return asset;
@@ -59,7 +66,8 @@ export function createStaticSite(root: string) {
       relative = '';
     }
     const candidate = join(root, relative);
-    const inside = candidate.startsWith(root + sep) && !relative.split(/[/\\]/).some((p) => p.startsWith('.'));
+    const inside =
+      candidate.startsWith(root + sep) && !relative.split(/[/\\]/).some((p) => p.startsWith('.'));
     const file = inside ? load(candidate) : null;
     const asset = file ?? load(indexHtml);
     if (!asset) return c.text('The web app has not been built. Run `npm run build`.', 503);
@@ -79,10 +87,14 @@ export function createStaticSite(root: string) {
       headers.set('X-Frame-Options', 'DENY');
       if (contentSecurityPolicy) headers.set('Content-Security-Policy', contentSecurityPolicy);
     }
-    if (c.req.header('if-none-match') === asset.etag) return new Response(null, { status: 304, headers });
+    if (c.req.header('if-none-match') === asset.etag)
+      return new Response(null, { status: 304, headers });
     const useGzip = asset.gzipped && /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
     if (useGzip) headers.set('Content-Encoding', 'gzip');
-    const body = c.req.method === 'HEAD' ? null : ((useGzip ? asset.gzipped : asset.body) as Uint8Array<ArrayBuffer>);
+    const body =
+      c.req.method === 'HEAD'
+        ? null
+        : ((useGzip ? asset.gzipped : asset.body) as Uint8Array<ArrayBuffer>);
     return new Response(body, { status: 200, headers });
   };
 }
@@ -90,7 +102,10 @@ export function createStaticSite(root: string) {
 /** Allows exactly the inline scripts the shell ships (by hash) and nothing from elsewhere. */
 function buildCsp(html: string): string {
   const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
-    (m) => `'sha256-${createHash('sha256').update(m[1] ?? '').digest('base64')}'`,
+    (m) =>
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '')
+        .digest('base64')}'`,
   );
   return [
     "default-src 'self'",

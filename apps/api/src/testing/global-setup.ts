@@ -24,7 +24,10 @@ export default async function setup(project: TestProject) {
     const template = `verba_template_${process.pid}`;
     await runAdminStatement(postgresUrl, `drop database if exists ${template}`);
     await runAdminStatement(postgresUrl, `create database ${template}`);
-    const handle = await createDatabase({ databaseUrl: databaseUrlFor(postgresUrl, template), poolSize: 1 });
+    const handle = await createDatabase({
+      databaseUrl: databaseUrlFor(postgresUrl, template),
+      poolSize: 1,
+    });
     await migrateDatabase(handle);
     await handle.close();
     project.provide('postgresTemplate', template);
@@ -46,4 +49,3 @@ export default async function setup(project: TestProject) {
   project.provide('postgresTemplate', '');
   return () => rmSync(folder, { recursive: true, force: true });
 }
-

@@ -38,7 +38,11 @@ export class TestHarness {
   }
 
   /** A second API "process" on the same database: its own app, services and connections. */
-  static onDatabase(database: TestDatabase, options: TestAppOptions = {}, db?: Database): TestHarness {
+  static onDatabase(
+    database: TestDatabase,
+    options: TestAppOptions = {},
+    db?: Database,
+  ): TestHarness {
     const env = loadEnv({
       NODE_ENV: 'test',
       PUBLIC_URL: TEST_PUBLIC_URL,
@@ -61,13 +65,20 @@ export class TestHarness {
     return this.database.handle.db;
   }
 
-  request(path: string, init: RequestInit & { cookie?: string; json?: unknown } = {}): Promise<Response> {
+  request(
+    path: string,
+    init: RequestInit & { cookie?: string; json?: unknown } = {},
+  ): Promise<Response> {
     const { cookie, json, ...rest } = init;
     const headers = new Headers(rest.headers);
     if (cookie) headers.set('cookie', cookie);
     if (json !== undefined) headers.set('content-type', 'application/json');
     return Promise.resolve(
-      this.app.request(path, { ...rest, headers, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) }),
+      this.app.request(path, {
+        ...rest,
+        headers,
+        ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+      }),
     );
   }
 
@@ -77,7 +88,8 @@ export class TestHarness {
       method: 'POST',
       json: { email, password: GOOD_PASSWORD },
     });
-    if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+    if (response.status !== 200)
+      throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
     const body = (await response.json()) as { user: { id: string; email: string } };
     return { ...body.user, cookie: sessionCookie(response) };
   }

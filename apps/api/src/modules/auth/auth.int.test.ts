@@ -10,18 +10,27 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const signUp = (json: unknown, headers?: HeadersInit) =>
+const signUp = (json: unknown, headers?: Record<string, string>) =>
   t.request('/api/auth/sign-up/email', { method: 'POST', json, ...(headers ? { headers } : {}) });
-const signIn = (json: unknown, headers?: HeadersInit) =>
+const signIn = (json: unknown, headers?: Record<string, string>) =>
   t.request('/api/auth/sign-in/email', { method: 'POST', json, ...(headers ? { headers } : {}) });
-const errorOf = async (response: Response) => ((await response.json()) as { error: { code: string; message: string; issues?: { path: string; message: string }[] } }).error;
+const errorOf = async (response: Response) =>
+  (
+    (await response.json()) as {
+      error: { code: string; message: string; issues?: { path: string; message: string }[] };
+    }
+  ).error;
 
 describe('sign-up', () => {
   it('creates the account and its profile, and signs the user in with an HttpOnly cookie', async () => {
     const email = uniqueEmail();
-    const response = await signUp({ email: `  ${email.toUpperCase()}  `, password: GOOD_PASSWORD, name: 'Ana' });
+    const response = await signUp({
+      email: `  ${email.toUpperCase()}  `,
+      password: GOOD_PASSWORD,
+      name: 'Ana',
+    });
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = (await response.json()) as { user: { id: string } };
     expect(body).toEqual({ user: { id: expect.any(String), email } });
     expect(JSON.stringify(body)).not.toMatch(/token/i);
 
@@ -30,8 +39,16 @@ describe('sign-up', () => {
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).not.toMatch(/Secure/);
 
-    const [profile] = await t.db.select().from(schema.profiles).where(eq(schema.profiles.id, body.user.id));
-    expect(profile).toMatchObject({ displayName: 'Ana', nativeLanguage: 'en', targetLanguage: 'es', onboardingCompleted: false });
+    const [profile] = await t.db
+      .select()
+      .from(schema.profiles)
+      .where(eq(schema.profiles.id, body.user.id));
+    expect(profile).toMatchObject({
+      displayName: 'Ana',
+      nativeLanguage: 'en',
+      targetLanguage: 'es',
+      onboardingCompleted: false,
+    });
 
     const me = await t.request('/api/profile', { cookie: sessionCookie(response) });
     expect(me.status).toBe(200);
@@ -74,7 +91,10 @@ describe('sign-up', () => {
   });
 
   it('refuses a password built from the email address', async () => {
-    const response = await signUp({ email: 'marguerite.duras@example.com', password: 'marguerite.duras' });
+    const response = await signUp({
+      email: 'marguerite.duras@example.com',
+      password: 'marguerite.duras',
+    });
     expect(response.status).toBe(400);
     expect((await errorOf(response)).message).toMatch(/too weak/);
   });
@@ -119,11 +139,18 @@ describe('sign-in and sign-out', () => {
 
   it('sign-out deletes the session on the server, so the old cookie stops working', async () => {
     const user = await t.signUp();
-    const out = await t.request('/api/auth/sign-out', { method: 'POST', json: {}, cookie: user.cookie });
+    const out = await t.request('/api/auth/sign-out', {
+      method: 'POST',
+      json: {},
+      cookie: user.cookie,
+    });
     expect(out.status).toBe(200);
     const replayed = await t.request('/api/profile', { cookie: user.cookie });
     expect(replayed.status).toBe(401);
-    const sessions = await t.db.select().from(schema.session).where(eq(schema.session.userId, user.id));
+    const sessions = await t.db
+      .select()
+      .from(schema.session)
+      .where(eq(schema.session.userId, user.id));
     expect(sessions).toHaveLength(0);
   });
 
@@ -133,13 +160,21 @@ describe('sign-in and sign-out', () => {
     expect(await anonymous.json()).toBeNull();
     const response = await t.request('/api/auth/get-session', { cookie: user.cookie });
     const body = await response.json();
-    expect(body).toEqual({ user: { id: user.id, email: user.email }, session: { expiresAt: expect.any(String) } });
+    expect(body).toEqual({
+      user: { id: user.id, email: user.email },
+      session: { expiresAt: expect.any(String) },
+    });
     expect(JSON.stringify(body)).not.toContain(user.cookie.split('=')[1]?.split('.')[0]);
   });
 
   it('keeps better-auth endpoints we do not use out of reach', async () => {
     const user = await t.signUp();
-    for (const path of ['/api/auth/delete-user', '/api/auth/update-user', '/api/auth/list-sessions', '/api/auth/change-password']) {
+    for (const path of [
+      '/api/auth/delete-user',
+      '/api/auth/update-user',
+      '/api/auth/list-sessions',
+      '/api/auth/change-password',
+    ]) {
       const response = await t.request(path, { method: 'POST', json: {}, cookie: user.cookie });
       expect(response.status, path).toBe(404);
     }
@@ -148,7 +183,9 @@ describe('sign-in and sign-out', () => {
 
 describe('secure cookies', () => {
   it('marks the session cookie Secure when the public URL is https', async () => {
-    const secure = TestHarness.onDatabase(t.database, { env: { PUBLIC_URL: 'https://verba.example.org' } });
+    const secure = TestHarness.onDatabase(t.database, {
+      env: { PUBLIC_URL: 'https://verba.example.org' },
+    });
     const response = await secure.request('/api/auth/sign-up/email', {
       method: 'POST',
       json: { email: uniqueEmail(), password: GOOD_PASSWORD },

@@ -1,5 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { loginSchema, signupSchema, DISPLAY_NAME_MAX_LENGTH, TOAST, VALIDATION } from '@verba/shared';
+import {
+  loginSchema,
+  signupSchema,
+  DISPLAY_NAME_MAX_LENGTH,
+  TOAST,
+  VALIDATION,
+} from '@verba/shared';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../lib/context.ts';
 import { clientIp } from '../../lib/client-ip.ts';
@@ -16,20 +22,32 @@ const signUpBody = signupSchema
   .extend({ name: z.string().trim().max(DISPLAY_NAME_MAX_LENGTH).optional() })
   .strict();
 const signInBody = loginSchema
-  .extend({ password: loginSchema.shape.password.max(SIGN_IN_PASSWORD_CAP, VALIDATION.passwordTooLong) })
+  .extend({
+    password: loginSchema.shape.password.max(SIGN_IN_PASSWORD_CAP, VALIDATION.passwordTooLong),
+  })
   .strict();
 
 const userView = z.object({ id: z.string(), email: z.string() });
 const signedIn = z.object({ user: userView });
-const sessionView = z.object({ user: userView, session: z.object({ expiresAt: z.string() }) }).nullable();
+const sessionView = z
+  .object({ user: userView, session: z.object({ expiresAt: z.string() }) })
+  .nullable();
 
 const signUp = createRoute({
   method: 'post',
   path: '/sign-up/email',
   tags: ['auth'],
   summary: 'Create an account and sign in',
-  request: { body: { ...jsonContent(signUpBody, 'Email, password and an optional display name'), required: true } },
-  responses: { 200: jsonContent(signedIn, 'Signed in; the session cookie is set'), ...errorResponses(400, 409, 415, 429) },
+  request: {
+    body: {
+      ...jsonContent(signUpBody, 'Email, password and an optional display name'),
+      required: true,
+    },
+  },
+  responses: {
+    200: jsonContent(signedIn, 'Signed in; the session cookie is set'),
+    ...errorResponses(400, 409, 415, 429),
+  },
 });
 
 const signIn = createRoute({
@@ -38,7 +56,10 @@ const signIn = createRoute({
   tags: ['auth'],
   summary: 'Sign in with email and password',
   request: { body: { ...jsonContent(signInBody, 'Email and password'), required: true } },
-  responses: { 200: jsonContent(signedIn, 'Signed in; the session cookie is set'), ...errorResponses(400, 401, 415, 429) },
+  responses: {
+    200: jsonContent(signedIn, 'Signed in; the session cookie is set'),
+    ...errorResponses(400, 401, 415, 429),
+  },
 });
 
 const signOut = createRoute({
@@ -48,7 +69,10 @@ const signOut = createRoute({
   summary: 'End the current session on the server',
   security: authCookie,
   request: { body: { ...jsonContent(z.object({}).strict(), 'Empty object'), required: false } },
-  responses: { 200: jsonContent(z.object({ success: z.boolean() }), 'Signed out'), ...errorResponses(401) },
+  responses: {
+    200: jsonContent(z.object({ success: z.boolean() }), 'Signed out'),
+    ...errorResponses(401),
+  },
 });
 
 const getSession = createRoute({
@@ -64,22 +88,38 @@ export const authRoutes = createRouter()
     const body = c.req.valid('json');
     const { db, rateLimits, env } = c.get('services');
     const email = body.email.toLowerCase();
-    await consumeRateLimit(db, `sign-up:ip:${clientIp(c, env.TRUST_PROXY)}`, rateLimits.signUpPerIp);
+    await consumeRateLimit(
+      db,
+      `sign-up:ip:${clientIp(c, env.TRUST_PROXY)}`,
+      rateLimits.signUpPerIp,
+    );
     await consumeRateLimit(db, `sign-up:account:${email}`, rateLimits.signUpPerAccount);
     const verdict = judgePassword(body.password, [email, email.split('@')[0] ?? '', 'verba']);
     if (!verdict.ok) {
-      throw new ApiError('VALIDATION_ERROR', `${TOAST.weakPassword}. ${verdict.reasons.join(' ')}`, {
-        issues: verdict.reasons.map((message) => ({ path: 'password', message })),
-      });
+      throw new ApiError(
+        'VALIDATION_ERROR',
+        `${TOAST.weakPassword}. ${verdict.reasons.join(' ')}`,
+        {
+          issues: verdict.reasons.map((message) => ({ path: 'password', message })),
+        },
+      );
     }
-    const result = await forwardToAuth(c, '/sign-up/email', { email, password: body.password, name: body.name ?? '' });
+    const result = await forwardToAuth(c, '/sign-up/email', {
+      email,
+      password: body.password,
+      name: body.name ?? '',
+    });
     return c.json(signedIn.parse({ user: pickUser(result) }), 200);
   })
   .openapi(signIn, async (c) => {
     const body = c.req.valid('json');
     const { db, rateLimits, env } = c.get('services');
     const email = body.email.toLowerCase();
-    await consumeRateLimit(db, `sign-in:ip:${clientIp(c, env.TRUST_PROXY)}`, rateLimits.signInPerIp);
+    await consumeRateLimit(
+      db,
+      `sign-in:ip:${clientIp(c, env.TRUST_PROXY)}`,
+      rateLimits.signInPerIp,
+    );
     await consumeRateLimit(db, `sign-in:account:${email}`, rateLimits.signInPerAccount);
     const result = await forwardToAuth(c, '/sign-in/email', { email, password: body.password });
     return c.json(signedIn.parse({ user: pickUser(result) }), 200);
@@ -93,7 +133,10 @@ export const authRoutes = createRouter()
     const found = await auth.api.getSession({ headers: c.req.raw.headers });
     if (!found) return c.json(null, 200);
     return c.json(
-      { user: { id: found.user.id, email: found.user.email }, session: { expiresAt: found.session.expiresAt.toISOString() } },
+      {
+        user: { id: found.user.id, email: found.user.email },
+        session: { expiresAt: found.session.expiresAt.toISOString() },
+      },
       200,
     );
   });
@@ -110,8 +153,11 @@ async function forwardToAuth(c: Context<AppEnv>, path: string, body: unknown): P
   const headers = new Headers(c.req.raw.headers);
   headers.delete('content-length');
   headers.set('content-type', 'application/json');
-  const response = await auth.handler(new Request(url, { method: 'POST', headers, body: JSON.stringify(body) }));
-  for (const cookie of response.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+  const response = await auth.handler(
+    new Request(url, { method: 'POST', headers, body: JSON.stringify(body) }),
+  );
+  for (const cookie of response.headers.getSetCookie())
+    c.header('Set-Cookie', cookie, { append: true });
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) throw authError(response.status, payload);
   return payload;

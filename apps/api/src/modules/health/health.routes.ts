@@ -9,7 +9,10 @@ const health = createRoute({
   tags: ['health'],
   summary: 'Liveness and database reachability, for load balancers',
   responses: {
-    200: jsonContent(z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }), 'Healthy'),
+    200: jsonContent(
+      z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
+      'Healthy',
+    ),
     ...errorResponses(503),
   },
 });

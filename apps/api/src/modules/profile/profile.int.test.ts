@@ -36,7 +36,11 @@ describe('profile', () => {
         json: { nativeLanguage: 'de', targetLanguage: 'ja' },
       });
       expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ nativeLanguage: 'de', targetLanguage: 'ja', onboardingCompleted: true });
+      expect(await response.json()).toMatchObject({
+        nativeLanguage: 'de',
+        targetLanguage: 'ja',
+        onboardingCompleted: true,
+      });
     }
   });
 
@@ -44,14 +48,25 @@ describe('profile', () => {
     [{ nativeLanguage: 'fr', targetLanguage: 'fr' }, VALIDATION.languagesMustDiffer],
     [{ nativeLanguage: 'xx', targetLanguage: 'fr' }, 'Unknown language'],
     [{ nativeLanguage: 'en' }, 'Unknown language'],
-    [{ nativeLanguage: 'en', targetLanguage: 'es', onboardingCompleted: false }, 'Unrecognized key: "onboardingCompleted"'],
+    [
+      { nativeLanguage: 'en', targetLanguage: 'es', onboardingCompleted: false },
+      'Unrecognized key: "onboardingCompleted"',
+    ],
   ])('refuses onboarding with %j', async (json, message) => {
     const user = await t.signUp();
-    const response = await t.request('/api/profile/onboarding', { method: 'POST', cookie: user.cookie, json });
+    const response = await t.request('/api/profile/onboarding', {
+      method: 'POST',
+      cookie: user.cookie,
+      json,
+    });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: { message: string } }).error.message).toBe(message);
     const profile = await (await t.request('/api/profile', { cookie: user.cookie })).json();
-    expect(profile).toMatchObject({ onboardingCompleted: false, nativeLanguage: 'en', targetLanguage: 'es' });
+    expect(profile).toMatchObject({
+      onboardingCompleted: false,
+      nativeLanguage: 'en',
+      targetLanguage: 'es',
+    });
   });
 
   it('updates the display name, languages and analytics preference', async () => {
@@ -62,15 +77,30 @@ describe('profile', () => {
       json: { displayName: '  Ana  ', targetLanguage: 'it', analyticsEnabled: false },
     });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ displayName: 'Ana', nativeLanguage: 'en', targetLanguage: 'it', analyticsEnabled: false });
-    const cleared = await t.request('/api/profile', { method: 'PATCH', cookie: user.cookie, json: { displayName: '' } });
+    expect(await response.json()).toMatchObject({
+      displayName: 'Ana',
+      nativeLanguage: 'en',
+      targetLanguage: 'it',
+      analyticsEnabled: false,
+    });
+    const cleared = await t.request('/api/profile', {
+      method: 'PATCH',
+      cookie: user.cookie,
+      json: { displayName: '' },
+    });
     expect(await cleared.json()).toMatchObject({ displayName: null });
   });
 
   it('refuses a change that would make both languages the same', async () => {
     const user = await t.signUp();
-    const response = await t.request('/api/profile', { method: 'PATCH', cookie: user.cookie, json: { targetLanguage: 'en' } });
+    const response = await t.request('/api/profile', {
+      method: 'PATCH',
+      cookie: user.cookie,
+      json: { targetLanguage: 'en' },
+    });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(VALIDATION.languagesMustDiffer);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+      VALIDATION.languagesMustDiffer,
+    );
   });
 });

@@ -18,8 +18,13 @@ const update = createRoute({
   tags: ['profile'],
   summary: 'Change display name, languages or the analytics preference',
   security: authCookie,
-  request: { body: { ...jsonContent(updateProfileSchema, 'The fields to change'), required: true } },
-  responses: { 200: jsonContent(profileSchema, 'The updated profile'), ...errorResponses(400, 401, 415) },
+  request: {
+    body: { ...jsonContent(updateProfileSchema, 'The fields to change'), required: true },
+  },
+  responses: {
+    200: jsonContent(profileSchema, 'The updated profile'),
+    ...errorResponses(400, 401, 415),
+  },
 });
 
 const onboarding = createRoute({
@@ -28,8 +33,16 @@ const onboarding = createRoute({
   tags: ['profile'],
   summary: 'Save the chosen languages and finish onboarding',
   security: authCookie,
-  request: { body: { ...jsonContent(completeOnboardingSchema, 'Native and target language'), required: true } },
-  responses: { 200: jsonContent(profileSchema, 'The profile, onboarding completed'), ...errorResponses(400, 401, 415) },
+  request: {
+    body: {
+      ...jsonContent(completeOnboardingSchema, 'Native and target language'),
+      required: true,
+    },
+  },
+  responses: {
+    200: jsonContent(profileSchema, 'The profile, onboarding completed'),
+    ...errorResponses(400, 401, 415),
+  },
 });
 
 export const profileRoutes = createRouter()

@@ -43,7 +43,11 @@ export async function getProfile(db: Database, user: SessionUser): Promise<Profi
   return toProfile(created, user.email);
 }
 
-export async function updateProfile(db: Database, user: SessionUser, patch: UpdateProfileInput): Promise<Profile> {
+export async function updateProfile(
+  db: Database,
+  user: SessionUser,
+  patch: UpdateProfileInput,
+): Promise<Profile> {
   const current = await getProfile(db, user);
   const nativeLanguage = patch.nativeLanguage ?? current.nativeLanguage;
   const targetLanguage = patch.targetLanguage ?? current.targetLanguage;
