@@ -21,7 +21,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
@@ -68,7 +71,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@verba/db', '@verba/api'], message: 'The web app talks to the API over HTTP.' },
+            {
+              group: ['@verba/db', '@verba/api'],
+              message: 'The web app talks to the API over HTTP.',
+            },
           ],
         },
       ],
@@ -82,7 +88,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@verba/db', '@verba/api'], message: 'The web app talks to the API over HTTP.' },
+            {
+              group: ['@verba/db', '@verba/api'],
+              message: 'The web app talks to the API over HTTP.',
+            },
             { group: ['**/app/**', '@/app/**'], message: 'Features do not import the app layer.' },
             {
               regex: '^(\\.\\./)+features/|^@/features/',
