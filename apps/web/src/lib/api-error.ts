@@ -36,13 +36,13 @@ export class ApiError extends Error {
 
 /**
  * The reasons behind a failure that the user should read besides the headline message, e.g. why
- * the server found a password too weak. Reasons equal to the message are left out.
+ * the server found a password too weak. Reasons the message already states are left out.
  */
 export function errorReasons(error: ApiError): string[] {
-  const seen = new Set<string>([error.message]);
+  const seen = new Set<string>();
   const reasons: string[] = [];
   for (const issue of error.issues) {
-    if (seen.has(issue.message)) continue;
+    if (seen.has(issue.message) || error.message.includes(issue.message)) continue;
     seen.add(issue.message);
     reasons.push(issue.message);
   }

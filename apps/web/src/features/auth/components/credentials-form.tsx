@@ -62,6 +62,7 @@ export function CredentialsForm({
           setError('password', { message: error.message });
         }
       }
+      toast.dismiss();
       toast.error(failureTitle, { description: authErrorDescription(error) });
     }
   };
@@ -101,7 +102,6 @@ export function CredentialsForm({
           type="password"
           autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
           minLength={mode === 'signup' ? 6 : undefined}
-          placeholder="••••••••"
           aria-invalid={errors.password ? true : undefined}
           aria-describedby={errors.password ? `${passwordId}-error` : undefined}
           {...register('password')}

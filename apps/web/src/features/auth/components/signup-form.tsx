@@ -16,6 +16,7 @@ export function SignupForm() {
         failureTitle={TOAST.signupFailed}
         onSubmit={async (values) => {
           await signUp.mutateAsync(values);
+          toast.dismiss();
           toast.success(TOAST.accountCreated, { description: TOAST.accountCreatedDescription });
         }}
       />

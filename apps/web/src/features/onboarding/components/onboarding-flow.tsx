@@ -36,6 +36,11 @@ export function OnboardingFlow() {
     stepRef.current?.focus();
   }, [currentStep]);
 
+  const fail = (description: string) => {
+    toast.dismiss();
+    toast.error(TOAST.error, { description });
+  };
+
   const finish = async () => {
     setSettingUp(true);
     try {
@@ -43,11 +48,11 @@ export function OnboardingFlow() {
       try {
         user = await queryClient.fetchQuery(sessionQueryOptions());
       } catch {
-        toast.error(TOAST.error, { description: TOAST.onboardingUserInfoFailed });
+        fail(TOAST.onboardingUserInfoFailed);
         return;
       }
       if (!user) {
-        toast.error(TOAST.error, { description: TOAST.onboardingNoUser });
+        fail(TOAST.onboardingNoUser);
         return;
       }
       try {
@@ -56,7 +61,7 @@ export function OnboardingFlow() {
           targetLanguage: state.targetLanguage,
         });
       } catch {
-        toast.error(TOAST.error, { description: TOAST.onboardingFailed });
+        fail(TOAST.onboardingFailed);
         return;
       }
       navigate(paths.app.feed, { replace: true });
