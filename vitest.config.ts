@@ -2,8 +2,15 @@ import { defineConfig } from 'vitest/config';
 
 // Two projects: fast pure tests, and API integration tests that run in-process against a real,
 // migrated database (PGlite by default, PostgreSQL when TEST_DATABASE_URL is set).
+// CI collects machine-readable reports to print one closing count (scripts/test-summary.mjs).
+const reportDir = process.env.TEST_REPORT_DIR;
+const database = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
 export default defineConfig({
   test: {
+    reporters: reportDir
+      ? ['default', ['json', { outputFile: `${reportDir}/vitest-${database}-${Date.now()}.json` }]]
+      : ['default'],
     projects: [
       {
         test: {
@@ -21,6 +28,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['apps/api/src/**/*.int.test.ts'],
+          // On PostgreSQL every test file gets its own database copied from a migrated template.
           globalSetup: ['apps/api/src/testing/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

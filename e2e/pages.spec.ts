@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { signUpViaApi } from './support';
+
+test('the landing page shows every section and links to sign-in and sign-up', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle(/Verba/);
+  await expect(page.getByText('Just vocabulary, nothing disturbing.').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' }).first()).toHaveAttribute(
+    'href',
+    '/auth/login',
+  );
+  await expect(page.getByRole('link', { name: 'Get Started' }).first()).toHaveAttribute(
+    'href',
+    '/auth/signup',
+  );
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/$/);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Verba/);
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+});
+
+test('each page sets its own title and canonical link', async ({ page }) => {
+  await page.goto('/auth/login');
+  await expect(page).toHaveTitle(/Sign in/i);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/auth\/login$/);
+  await page.goto('/auth/signup');
+  await expect(page).toHaveTitle(/Create/i);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/auth\/signup$/);
+});
+
+test('an unknown path shows the 404 page with a way home', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('an unknown API path answers a JSON 404', async ({ request }) => {
+  const response = await request.get('/api/no/such/route');
+  expect(response.status()).toBe(404);
+  expect((await response.json()).error.code).toBe('NOT_FOUND');
+});
+
+test('the chosen theme is kept across a reload', async ({ page }) => {
+  await signUpViaApi(page, { onboarded: true });
+  await page.goto('/app/profile');
+  await page.getByRole('radio', { name: 'Dark' }).click();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
+
+  await page.getByRole('radio', { name: 'Light' }).click();
+  await page.reload();
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+});
+
+test('system theme follows the device setting', async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: 'dark' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await context.close();
+});
+
+test('the service worker is registered at /sw.js', async ({ page }) => {
+  await page.goto('/');
+  const scriptUrl = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return registration.active?.scriptURL ?? '';
+  });
+  expect(scriptUrl).toMatch(/\/sw\.js$/);
+});
