@@ -64,6 +64,42 @@ function schedulingBenchmarkDoc(): Plugin {
   };
 }
 
+/**
+ * The entry picks the page's code at run time (src/main.tsx), so the browser would only learn of
+ * it after the entry ran. A tiny inline script asks for it at once, alongside the entry.
+ */
+function preloadFirstPage(): Plugin {
+  const LANDING = 'src/app/routes/landing.tsx';
+  const APP = 'src/app/index.tsx';
+  return {
+    name: 'verba:preload-first-page',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const files = (source: string) => {
+          const root = chunks.find((c) => c.facadeModuleId?.endsWith(source));
+          if (!root) throw new Error(`No chunk for ${source}`);
+          const seen = new Set<string>();
+          const visit = (file: string) => {
+            const chunk = chunks.find((c) => c.fileName === file);
+            if (!chunk || seen.has(file) || chunk.isEntry) return;
+            seen.add(file);
+            chunk.imports.forEach(visit);
+          };
+          visit(root.fileName);
+          return [...seen].map((file) => `/${file}`);
+        };
+        const script = `(function(){var f=location.pathname==='/'?${JSON.stringify(files(LANDING))}:${JSON.stringify(files(APP))};f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})();`;
+        return [{ tag: 'script', children: script, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   resolve: {
     alias: [
@@ -76,6 +112,7 @@ export default defineConfig(({ command }) => ({
     react(),
     tailwindcss(),
     schedulingBenchmarkDoc(),
+    preloadFirstPage(),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'autoUpdate',

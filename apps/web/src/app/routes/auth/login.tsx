@@ -1,5 +1,5 @@
 import { SCREEN_TEXT } from '@verba/shared';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { usePageMeta } from '@/lib/page-meta';
 
@@ -11,9 +11,7 @@ export function LoginRoute() {
   return (
     <Card>
       <CardHeader className="text-center">
-        <CardTitle>
-          <span className="text-2xl">{SCREEN_TEXT.loginTitle}</span>
-        </CardTitle>
+        <h1 className="text-2xl leading-tight font-semibold">{SCREEN_TEXT.loginTitle}</h1>
         <CardDescription>Sign in to continue learning</CardDescription>
       </CardHeader>
       <CardContent>

@@ -1,5 +1,5 @@
 import { SCREEN_TEXT } from '@verba/shared';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { SignupForm } from '@/features/auth/components/signup-form';
 import { usePageMeta } from '@/lib/page-meta';
 
@@ -11,9 +11,7 @@ export function SignupRoute() {
   return (
     <Card>
       <CardHeader className="text-center">
-        <CardTitle>
-          <span className="text-2xl">{SCREEN_TEXT.signupTitle}</span>
-        </CardTitle>
+        <h1 className="text-2xl leading-tight font-semibold">{SCREEN_TEXT.signupTitle}</h1>
         <CardDescription>Start learning vocabulary for free</CardDescription>
       </CardHeader>
       <CardContent>
