@@ -17,6 +17,11 @@ export interface FitInput {
   current?: readonly number[] | null;
   /** Share of the most recent reviews held out to check the new parameters (default 0.2). */
   holdoutFraction?: number;
+  /**
+   * 'validated' (default): fit on the older reviews, adopt only if the new parameters predict the held-out
+   * recent ones better. 'always': fit on every review and adopt the result (the plain optimizer, for comparison).
+   */
+  adoption?: 'validated' | 'always';
 }
 
 export type FitStatus = 'insufficient-data' | 'kept-current' | 'adopted';
@@ -69,6 +74,13 @@ function isDefault(parameters: readonly number[]): boolean {
   return parameters.length === DEFAULT_WEIGHTS.length && parameters.every((p, i) => Math.abs(p - DEFAULT_WEIGHTS[i]!) < 1e-4);
 }
 
+/** The optimizer's parameters, or null when it judged the data too small (it then answers with the defaults). */
+async function fit(binding: Binding, items: FSRSBindingItem[]): Promise<number[] | null> {
+  // `timeout` is the wait between progress polls; the training itself takes milliseconds at this size.
+  const parameters = await binding.computeParameters(items, { enableShortTerm: true, numRelearningSteps: 0, timeout: 10 });
+  return isDefault(parameters) ? null : parameters;
+}
+
 /**
  * Refits a learner's FSRS-6 parameters from their own review log, and adopts them only if they predict
  * the learner's most recent reviews (held out from the fit) better than the parameters in use.
@@ -79,21 +91,33 @@ export async function fitLearnerParameters(input: FitInput): Promise<FitResult> 
   const current = [...(input.current ?? DEFAULT_WEIGHTS)];
   const binding = await loadBinding();
   const items = buildItems(binding, input.reviews);
+  const base = { reviewCount: input.reviews.length, currentLogLoss: null, candidateLogLoss: null };
+  if (input.adoption === 'always') {
+    const fitted = items.length === 0 ? null : await fit(binding, items.map((t) => t.item));
+    return fitted === null
+      ? { status: 'insufficient-data', parameters: current, ...base }
+      : { status: 'adopted', parameters: fitted, ...base };
+  }
   const holdout = Math.min(0.5, Math.max(0.05, input.holdoutFraction ?? 0.2));
   const cut = Math.floor(items.length * (1 - holdout));
   const train = items.slice(0, cut).map((t) => t.item);
   const test = items.slice(cut).map((t) => t.item);
-  const base = { reviewCount: input.reviews.length, currentLogLoss: null, candidateLogLoss: null };
   if (train.length === 0 || test.length === 0) {
     return { status: 'insufficient-data', parameters: current, ...base };
   }
-  // The wait between progress polls; training itself takes milliseconds here.
-  const candidate = await binding.computeParameters(train, { enableShortTerm: true, numRelearningSteps: 0, timeout: 10 });
-  if (isDefault(candidate)) {
+  const candidate = await fit(binding, train);
+  if (candidate === null) {
     return { status: 'insufficient-data', parameters: current, ...base };
   }
-  const currentLogLoss = new binding.FSRSBinding(current).evaluate(test).logLoss;
-  const candidateLogLoss = new binding.FSRSBinding(candidate).evaluate(test).logLoss;
+  let currentLogLoss: number;
+  let candidateLogLoss: number;
+  try {
+    currentLogLoss = new binding.FSRSBinding(current).evaluate(test).logLoss;
+    candidateLogLoss = new binding.FSRSBinding(candidate).evaluate(test).logLoss;
+  } catch {
+    // The optimizer refuses to score a held-out set without enough long-term reviews.
+    return { status: 'insufficient-data', parameters: current, ...base };
+  }
   const better = candidateLogLoss < currentLogLoss;
   return {
     status: better ? 'adopted' : 'kept-current',

@@ -14,7 +14,20 @@ export interface ResolvedParams {
   maximumInterval: number;
 }
 
+// Parameter objects and weight arrays are treated as immutable: checking and keying them once per
+// object keeps the per-answer cost low when the same parameters are reused for many answers.
+const resolved = new WeakMap<SchedulerParams, ResolvedParams>();
+const weightKeys = new WeakMap<readonly number[], string>();
+
 export function resolveParams(params: SchedulerParams = {}): ResolvedParams {
+  const cached = resolved.get(params);
+  if (cached) return cached;
+  const result = resolveUncached(params);
+  resolved.set(params, result);
+  return result;
+}
+
+function resolveUncached(params: SchedulerParams): ResolvedParams {
   const desiredRetention = params.desiredRetention ?? DEFAULT_DESIRED_RETENTION;
   if (!(desiredRetention >= MIN_DESIRED_RETENTION && desiredRetention <= MAX_DESIRED_RETENTION)) {
     throw new RangeError(
@@ -38,7 +51,12 @@ const engines = new Map<string, FSRS>();
 const MAX_ENGINES = 256;
 
 export function engineFor(params: ResolvedParams): FSRS {
-  const key = `${params.desiredRetention}|${params.maximumInterval}|${params.weights.join(',')}`;
+  let weightKey = weightKeys.get(params.weights);
+  if (weightKey === undefined) {
+    weightKey = params.weights.join(',');
+    weightKeys.set(params.weights, weightKey);
+  }
+  const key = `${params.desiredRetention}|${params.maximumInterval}|${weightKey}`;
   let engine = engines.get(key);
   if (!engine) {
     engine = fsrs(

@@ -16,3 +16,5 @@ export type { ReviewLogInput } from './review-log.ts';
 export { elapsedDaysBetween, retrievability, scheduleReview } from './schedule-review.ts';
 export type { ScheduleReviewInput, ScheduleReviewResult } from './schedule-review.ts';
 export type { CardState, ReviewLogEntry, ReviewRating, SchedulerParams, SrsCard } from './types.ts';
+export { memoryStateFromHistory } from './memory-state.ts';
+export type { MemoryState } from './memory-state.ts';

@@ -43,12 +43,15 @@ export function scheduleReview(input: ScheduleReviewInput): ScheduleReviewResult
   const elapsed = card.last_review ? elapsedDaysBetween(card.last_review, now) : 0;
   const predicted = retrievability(card, now, input.params);
   const next = engine.next(before, now, correct ? Rating.Good : Rating.Again).card;
+  // ts-fsrs keeps Good at least a day past Hard, which lowers retention below the target on short intervals;
+  // with only two outcomes there is no Hard to stay clear of, so the interval is the one FSRS aims for.
+  const interval = engine.next_interval(next.stability, elapsed);
 
   const total = card.total_reviews + 1;
   const correctCount = card.correct_reviews + (correct ? 1 : 0);
   const updated: SrsCard = {
-    interval: next.scheduled_days,
-    next_review_date: next.due,
+    interval,
+    next_review_date: new Date(now.getTime() + interval * MS_PER_DAY),
     repetitions: correct ? card.repetitions + 1 : 0,
     total_reviews: total,
     correct_reviews: correctCount,

@@ -1,0 +1,180 @@
+import { FIRST_RATING_PROB, REVIEW_RATING_PROB, learnCost, reviewCost, type Rating4 } from './costs.ts';
+import type { Learner } from './learners.ts';
+import { createRng, deriveSeed } from './rng.ts';
+import type { Scheduler } from './schedulers/types.ts';
+
+export interface Habits {
+  /** New words introduced on a study day: a whole number drawn uniformly in this range. */
+  newPerDay: readonly [number, number];
+  /** Share of days the learner studies at all. */
+  adherence: number;
+  /** Reviews done per study day at most; the rest stay due (most overdue first). */
+  dailyReviewCap: number;
+}
+
+export const DEFAULT_HABITS: Habits = { newPerDay: [10, 20], adherence: 0.85, dailyReviewCap: 200 };
+
+export interface SimConfig {
+  words: number;
+  days: number;
+  habits: Habits;
+  /** 'pass-fail' (the app's signal: Again or Good) or 'four' (Again/Hard/Good/Easy, fsrs-rs's mix). */
+  grades: 'pass-fail' | 'four';
+  /** Predictions are scored from this answer on (e.g. after the first 1,000). */
+  scoreAfterAnswers: number;
+}
+
+export interface Prediction {
+  predicted: number;
+  truth: number;
+  correct: boolean;
+}
+
+export interface RunResult {
+  scheduler: string;
+  learner: string;
+  seed: number;
+  days: number;
+  /** Mean over days of the sum of true recall probabilities (words known on an average day). */
+  meanKnowledge: number;
+  finalKnowledge: number;
+  answers: number;
+  reviewsPerWord: number;
+  studyMinutesPerDay: number;
+  /** Mean knowledge divided by mean accumulated study hours (the SSP-MMC-FSRS definition). */
+  knowledgePerHour: number;
+  /** Mean true recall of the words first seen in week 1, on days 30, 90 and 365 (NaN past the horizon). */
+  week1Recall: { d30: number; d90: number; d365: number };
+  /**
+   * Share of reviews answered correctly when done on their due day, excluding late ones and those at the
+   * 1-day minimum interval (where a scheduler cannot wait until its target).
+   */
+  onTimePassRate: number;
+  onTimeReviews: number;
+  wordsIntroduced: number;
+  predictions: Prediction[];
+}
+
+/** Uniform number for the n-th answer to a word: the same draw whatever the scheduler (common random numbers). */
+function answerDraw(seed: number, word: number, n: number, salt: number): number {
+  let h = (seed ^ Math.imul(word + 1, 0x9e3779b1) ^ Math.imul(n + 1, 0x85ebca77) ^ Math.imul(salt + 1, 0xc2b2ae3d)) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
+  h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
+  h ^= h >>> 16;
+  return (h >>> 0) / 4294967296;
+}
+
+function pick(probs: readonly number[], u: number): number {
+  let acc = 0;
+  for (let i = 0; i < probs.length; i++) {
+    acc += probs[i]!;
+    if (u < acc) return i;
+  }
+  return probs.length - 1;
+}
+
+/** Simulates one learner studying with one scheduler, day by day. */
+export async function simulate(learner: Learner, scheduler: Scheduler, config: SimConfig, seed: number): Promise<RunResult> {
+  const { words, days, habits } = config;
+  const habitRng = createRng(deriveSeed('habits', learner.id, seed));
+  const answerSeed = deriveSeed('answers', learner.id, seed);
+  const due = new Int32Array(words).fill(-1);
+  const answersPerWord = new Int32Array(words);
+  const firstDay = new Int32Array(words).fill(-1);
+  const lastSeen = new Int32Array(words).fill(-1);
+  let introduced = 0;
+  let answers = 0;
+  let seconds = 0;
+  let knowledgeSum = 0;
+  let cumulativeHoursSum = 0;
+  let finalKnowledge = 0;
+  let onTime = 0;
+  let onTimeCorrect = 0;
+  const week1: number[] = [];
+  const week1Recall = { d30: Number.NaN, d90: Number.NaN, d365: Number.NaN };
+  const predictions: Prediction[] = [];
+  const dueList: number[] = [];
+
+  for (let day = 0; day < days; day++) {
+    // Habits are drawn every day, studied or not, so every scheduler sees the same calendar.
+    const studies = habitRng.next() < habits.adherence;
+    const newToday = habitRng.int(habits.newPerDay[0], habits.newPerDay[1]);
+
+    let knowledge = 0;
+    for (let w = 0; w < introduced; w++) knowledge += learner.recall(w, day);
+    knowledgeSum += knowledge;
+    finalKnowledge = knowledge;
+    if (day === 30 || day === 90 || day === 365) {
+      let sum = 0;
+      for (const w of week1) sum += learner.recall(w, day);
+      const value = week1.length > 0 ? sum / week1.length : Number.NaN;
+      if (day === 30) week1Recall.d30 = value;
+      else if (day === 90) week1Recall.d90 = value;
+      else week1Recall.d365 = value;
+    }
+
+    if (studies) {
+      dueList.length = 0;
+      for (let w = 0; w < introduced; w++) if (due[w]! <= day) dueList.push(w);
+      dueList.sort((a, b) => due[a]! - due[b]! || a - b);
+      const count = Math.min(dueList.length, habits.dailyReviewCap);
+      for (let i = 0; i < count; i++) {
+        const w = dueList[i]!;
+        const n = answersPerWord[w]!;
+        const p = learner.recall(w, day);
+        const predicted = scheduler.predict(w, day);
+        const correct = answerDraw(answerSeed, w, n, 0) < p;
+        const rating: Rating4 =
+          !correct ? 1 : config.grades === 'four' ? ((pick(REVIEW_RATING_PROB, answerDraw(answerSeed, w, n, 1)) + 2) as Rating4) : 3;
+        if (answers >= config.scoreAfterAnswers) predictions.push({ predicted, truth: p, correct });
+        if (due[w] === day && day - lastSeen[w]! >= 2) {
+          onTime++;
+          if (correct) onTimeCorrect++;
+        }
+        seconds += reviewCost(rating);
+        learner.answer(w, day, rating);
+        due[w] = scheduler.review(w, day, rating);
+        lastSeen[w] = day;
+        answersPerWord[w] = n + 1;
+        answers++;
+      }
+      const fresh = Math.min(newToday, words - introduced);
+      for (let k = 0; k < fresh; k++) {
+        const w = introduced++;
+        const u = answerDraw(answerSeed, w, 0, 2);
+        const rating: Rating4 =
+          config.grades === 'four' ? ((pick(FIRST_RATING_PROB, u) + 1) as Rating4) : u < learner.firstCorrectProb(w) ? 3 : 1;
+        seconds += learnCost(rating);
+        learner.answer(w, day, rating);
+        due[w] = scheduler.review(w, day, rating);
+        answersPerWord[w] = 1;
+        firstDay[w] = day;
+        lastSeen[w] = day;
+        if (day < 7) week1.push(w);
+        answers++;
+      }
+    }
+    cumulativeHoursSum += seconds / 3600;
+    await scheduler.endOfDay?.(day);
+  }
+
+  const meanKnowledge = knowledgeSum / days;
+  const meanHours = cumulativeHoursSum / days;
+  return {
+    scheduler: scheduler.name,
+    learner: learner.id,
+    seed,
+    days,
+    meanKnowledge,
+    finalKnowledge,
+    answers,
+    reviewsPerWord: introduced > 0 ? answers / introduced : 0,
+    studyMinutesPerDay: seconds / 60 / days,
+    knowledgePerHour: meanHours > 0 ? meanKnowledge / meanHours : 0,
+    week1Recall,
+    onTimePassRate: onTime > 0 ? onTimeCorrect / onTime : Number.NaN,
+    onTimeReviews: onTime,
+    wordsIntroduced: introduced,
+    predictions,
+  };
+}
