@@ -72,3 +72,23 @@ test('the service worker is registered at /sw.js', async ({ page }) => {
   });
   expect(scriptUrl).toMatch(/\/sw\.js$/);
 });
+
+test('when a page cannot load, the error fallback offers a reload and a way home', async ({
+  page,
+}) => {
+  await signUpViaApi(page, { onboarded: true });
+  // A page's code failing to arrive, as after a redeploy removed the old files.
+  await page.route(/\/assets\/profile-[^/]+\.js$/, (route) => route.abort());
+  await page.goto('/app/profile');
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+  await expect(page.getByText("We're sorry, but something unexpected happened")).toBeVisible();
+  await expect(
+    page.getByText(
+      'This error has been automatically reported. If the problem persists, please contact support.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reload Page' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go Home' }).click();
+  await expect(page).toHaveURL(/\/app\/feed$/);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '@verba/db';
 import { createApp, type App, type AppOptions } from '../app.ts';
 import { loadEnv, type Env } from '../env.ts';
-import { createLogger } from '../lib/logger.ts';
+import { createLogger, type Logger } from '../lib/logger.ts';
 import type { AuthRateLimits } from '../lib/rate-limit.ts';
 import { buildServices } from '../services.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -15,6 +15,7 @@ export const GOOD_PASSWORD = 'violet-harbour-lantern-42';
 export interface TestAppOptions extends AppOptions {
   env?: Record<string, string>;
   rateLimits?: AuthRateLimits;
+  logger?: Logger;
 }
 
 export interface TestUser {
@@ -54,7 +55,7 @@ export class TestHarness {
       env,
       db: db ?? database.handle.db,
       databaseKind: database.handle.kind,
-      logger: createLogger(env.LOG_LEVEL),
+      logger: options.logger ?? createLogger(env.LOG_LEVEL),
       secret: TEST_SECRET,
       ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     });
