@@ -26,20 +26,6 @@ function reactRouterProductionAliases() {
 }
 
 /**
- * @verba/shared is plain data and zod schemas. Declaring its modules free of side effects lets the
- * landing page take the texts it needs without dragging the schemas (and zod) into its chunks.
- */
-function sharedWithoutSideEffects(): Plugin {
-  return {
-    name: 'verba:shared-without-side-effects',
-    transform: {
-      filter: { id: /[\\/]packages[\\/]shared[\\/]src[\\/]/ },
-      handler: () => ({ moduleSideEffects: false }),
-    },
-  };
-}
-
-/**
  * The landing page's "How we measured" link points at the scheduling benchmark report. It is
  * written by the benchmark, so it is copied into the build (and served in dev) only when present.
  */
@@ -108,7 +94,6 @@ export default defineConfig(({ command }) => ({
     ],
   },
   plugins: [
-    sharedWithoutSideEffects(),
     react(),
     tailwindcss(),
     schedulingBenchmarkDoc(),
