@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi } from './support';
 
 test('the landing page shows every section and links to sign-in and sign-up', async ({ page }) => {
@@ -91,4 +91,59 @@ test('when a page cannot load, the error fallback offers a reload and a way home
   await page.getByRole('link', { name: 'Go Home' }).click();
   await expect(page).toHaveURL(/\/app\/feed$/);
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});
+
+test.describe('offline', () => {
+  /** Loads the app once online so the service worker controls the page and the cache is saved. */
+  async function primeOnline(page: Page, path: string) {
+    await page.goto(path);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+      .toBe(true);
+  }
+
+  test('a signed-in learner opens the installed app without a network', async ({
+    page,
+    context,
+  }) => {
+    await signUpViaApi(page, { onboarded: true });
+    await primeOnline(page, '/app/profile');
+    await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('verba-query-cache-v2') ?? ''))
+      .toContain('onboardingCompleted');
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+    await context.setOffline(false);
+  });
+
+  test('with nothing saved on the device it says it is offline instead of spinning', async ({
+    page,
+    context,
+  }) => {
+    // The landing page saves nothing: this device has never known who is signed in.
+    await primeOnline(page, '/');
+    await context.setOffline(true);
+    await page.goto('/app/feed');
+    await expect(page.getByRole('heading', { name: "You're offline" })).toBeVisible();
+    await context.setOffline(false);
+  });
+
+  test('signing out removes the saved copy from the device', async ({ page }) => {
+    await signUpViaApi(page, { onboarded: true });
+    await page.goto('/app/profile');
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('verba-query-cache-v2') ?? ''))
+      .toContain('onboardingCompleted');
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('verba-query-cache-v2') ?? ''))
+      .not.toContain('@example.com');
+  });
 });

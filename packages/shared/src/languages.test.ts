@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, languageCodeSchema, languageOrDefault } from './languages.ts';
-import { completeOnboardingSchema, updateProfileSchema } from './profile.ts';
+import { LANGUAGES, languageOrDefault } from './languages.ts';
+import { completeOnboardingSchema, languageCodeSchema, updateProfileSchema } from './profile.ts';
 import { VALIDATION } from './messages.ts';
 
 describe('languages', () => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// Plain data with no zod, so pages that only list languages do not load the schema library.
 
 export interface LanguageOption {
   code: string;
@@ -38,8 +38,6 @@ export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as [LanguageCode, ...
 
 export const DEFAULT_NATIVE_LANGUAGE: LanguageCode = 'en';
 export const DEFAULT_TARGET_LANGUAGE: LanguageCode = 'es';
-
-export const languageCodeSchema = z.enum(LANGUAGE_CODES, { error: 'Unknown language' });
 
 export function findLanguage(code: string): LanguageOption | undefined {
   return LANGUAGES.find((l) => l.code === code);

@@ -39,6 +39,8 @@ export const PAGE_TEXT = {
   errorFooter:
     'This error has been automatically reported. If the problem persists, please contact support.',
   loading: 'Loading...',
+  offlineTitle: "You're offline",
+  offlineText: 'Verba will open as soon as your device is back online.',
 } as const;
 
 /** Screen texts from the spec (§2) that the web app shows and the browser tests look for. */

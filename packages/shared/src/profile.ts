@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { languageCodeSchema } from './languages.ts';
+import { LANGUAGE_CODES } from './languages.ts';
 import { DISPLAY_NAME_MAX_LENGTH } from './limits.ts';
 import { VALIDATION } from './messages.ts';
+
+export const languageCodeSchema = z.enum(LANGUAGE_CODES, { error: 'Unknown language' });
 
 export const profileSchema = z.object({
   id: z.string(),

@@ -1,6 +1,7 @@
 import { ApiError, NETWORK_ERROR, toApiError } from './api-error';
 import { queryClient } from './query-client';
 import { queryKeys } from './query-keys';
+import { clearPersistedQueries } from './query-persistence';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -55,6 +56,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
       // The session ended on the server: forget it so the route gates send the user to sign in.
       queryClient.setQueryData(queryKeys.session, null);
       queryClient.removeQueries({ queryKey: queryKeys.profile });
+      clearPersistedQueries();
     }
     throw toApiError(response.status, body, `Request failed (${response.status})`);
   }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionUser } from '@verba/shared';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
+import { PERSIST_MAX_AGE } from './query-persistence';
 
 interface SessionResponse {
   user: SessionUser;
@@ -20,6 +21,8 @@ export const sessionQueryOptions = () =>
     queryFn: ({ signal }) => getSessionUser(signal),
     // Who is signed in can change in another tab; re-check whenever a gate mounts.
     staleTime: 0,
+    // Kept as long as the offline copy may be used.
+    gcTime: PERSIST_MAX_AGE,
   });
 
 export function useSessionUser() {

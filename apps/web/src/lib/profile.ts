@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Profile } from '@verba/shared';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
+import { PERSIST_MAX_AGE } from './query-persistence';
 
 /**
  * The signed-in user's profile. Shared by the route gates (onboarding status) and the features
@@ -15,6 +16,7 @@ export const profileQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.profile,
     queryFn: ({ signal }) => getProfile(signal),
+    gcTime: PERSIST_MAX_AGE,
   });
 
 export function useProfile(options: { enabled?: boolean } = {}) {

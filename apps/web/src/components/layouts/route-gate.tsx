@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { ApiError } from '@/lib/api-error';
+import { ApiError, NETWORK_ERROR } from '@/lib/api-error';
 import { useSessionUser } from '@/lib/auth';
 import { decideGate, type GateArea } from '@/lib/gating';
 import { useProfile } from '@/lib/profile';
-import { LoadingScreen } from './loading-screen';
+import { LoadingScreen, OfflineScreen } from './loading-screen';
 
 /**
  * Applies the route gating rules (lib/gating.ts) with the session and profile queries: shows
@@ -15,20 +15,25 @@ export function RouteGate({ area, children }: { area: GateArea; children: ReactN
   const user = session.data;
   const profile = useProfile({ enabled: Boolean(user) });
 
-  // Anything but "signed out" is unexpected here; the route's error screen offers a reload.
-  if (session.isError) throw session.error;
-  if (profile.isError && !(profile.error instanceof ApiError && profile.error.status === 401)) {
-    throw profile.error;
-  }
+  // Without a network the saved copy (if any) is used; otherwise the offline screen shows.
+  const offline = [session, profile].some(
+    (q) =>
+      q.fetchStatus === 'paused' || (q.error instanceof ApiError && q.error.code === NETWORK_ERROR),
+  );
+  // Anything else but "signed out" is unexpected here; the route's error screen offers a reload.
+  if (session.isError && session.data === undefined && !offline) throw session.error;
+  const signedOut = profile.error instanceof ApiError && profile.error.status === 401;
+  if (profile.isError && profile.data === undefined && !signedOut && !offline) throw profile.error;
 
   const decision = decideGate(area, {
-    user: session.isPending ? undefined : (user ?? null),
+    // undefined until known: still loading, or offline with nothing saved.
+    user,
     onboardingCompleted: profile.data?.onboardingCompleted,
   });
 
   switch (decision.kind) {
     case 'loading':
-      return <LoadingScreen />;
+      return offline ? <OfflineScreen /> : <LoadingScreen />;
     case 'redirect':
       return <Navigate to={decision.to} replace />;
     case 'render':

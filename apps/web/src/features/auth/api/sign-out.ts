@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-error';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { clearPersistedQueries } from '@/lib/query-persistence';
 
 /** Ends the session on the server. A session that is already gone counts as signed out. */
 export async function signOut(): Promise<void> {
@@ -23,6 +24,7 @@ export function useSignOut() {
       queryClient.removeQueries({
         predicate: (query) => query.queryKey[0] !== queryKeys.session[0],
       });
+      clearPersistedQueries();
     },
   });
 }
