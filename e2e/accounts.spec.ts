@@ -147,3 +147,29 @@ test.describe('validation messages', () => {
     await expect(page).toHaveURL(/\/auth\/login$/);
   });
 });
+
+test('when onboarding cannot be saved, the learner is told and can try again', async ({ page }) => {
+  await signUpViaApi(page);
+  await page.goto('/onboarding');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Save & Continue' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  let failures = 1;
+  await page.route('**/api/profile/onboarding', async (route) => {
+    if (failures-- > 0)
+      return route.fulfill({
+        status: 503,
+        json: { error: { code: 'SERVICE_UNAVAILABLE', message: 'Down', requestId: 'x' } },
+      });
+    return route.continue();
+  });
+  await page.getByRole('button', { name: 'Start Learning' }).click();
+  const shown = toast(page, 'Error');
+  await expect(shown).toContainText('Failed to complete onboarding. Please try again.');
+  await expect(page).toHaveURL(/\/onboarding$/);
+
+  await page.getByRole('button', { name: 'Start Learning' }).click();
+  await expect(page).toHaveURL(/\/app\/feed$/);
+});
