@@ -153,6 +153,19 @@ describe('cross-origin writes', () => {
   });
 });
 
+describe('response headers', () => {
+  it('mark every API answer, success or error, as not cacheable and not sniffable', async () => {
+    for (const response of [
+      await t.request('/api/profile', { cookie: user.cookie }),
+      await t.request('/api/profile'),
+      await t.request('/api/nope'),
+    ]) {
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+});
+
 describe('service routes', () => {
   it('reports health with the database kind', async () => {
     const response = await t.request('/api/health');

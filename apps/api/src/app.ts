@@ -1,5 +1,6 @@
 import { HTTPException } from 'hono/http-exception';
 import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Services } from './lib/context.ts';
 import { ApiError, errorResponse } from './lib/errors.ts';
 import { jsonWrites } from './lib/json-writes.ts';
@@ -21,6 +22,7 @@ export interface AppOptions {
 export function createApp(services: Services, options: AppOptions = {}) {
   const app = createRouter();
   app.use('*', requestContext(services));
+  app.use('/api/*', apiHeaders);
   app.use('/api/*', originCheck(services.env.PUBLIC_URL, services.env.TRUST_PROXY));
   app.use('/api/*', jsonWrites);
 
@@ -59,6 +61,13 @@ export function createApp(services: Services, options: AppOptions = {}) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** API answers are personal: no shared cache may keep them, and none is to be read as HTML. */
+const apiHeaders = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  c.header('Cache-Control', 'no-store');
+  c.header('X-Content-Type-Options', 'nosniff');
+});
 
 function handleError(error: Error, c: Context<AppEnv>): Response {
   if (error instanceof ApiError) return errorResponse(c, error);

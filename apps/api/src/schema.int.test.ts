@@ -47,12 +47,10 @@ async function userWithEverything() {
     .returning();
   if (!group) throw new Error('no group');
   await t.db.insert(schema.groupWords).values({ groupId: group.id, wordId: word.id });
-  await t.db
-    .insert(schema.wordSuggestionsCache)
-    .values({
-      userId: user.id,
-      suggestions: [{ word: 'perro', translation: 'dog', reason: 'Pairs with gato' }],
-    });
+  await t.db.insert(schema.wordSuggestionsCache).values({
+    userId: user.id,
+    suggestions: [{ word: 'perro', translation: 'dog', reason: 'Pairs with gato' }],
+  });
   await t.db
     .insert(schema.userFeedback)
     .values({ userId: user.id, feedbackType: 'feature', message: 'Please add audio', rating: 5 });
@@ -146,15 +144,13 @@ describe('the schema', () => {
     [
       'more correct reviews than reviews',
       () =>
-        t.db
-          .insert(schema.words)
-          .values({
-            userId: owner(),
-            word: 'a',
-            translation: 'b',
-            totalReviews: 1,
-            correctReviews: 2,
-          }),
+        t.db.insert(schema.words).values({
+          userId: owner(),
+          word: 'a',
+          translation: 'b',
+          totalReviews: 1,
+          correctReviews: 2,
+        }),
     ],
     ['an unknown practice type', () => insertReview({ practiceType: 'dictation' })],
     ['a confidence rating of 9', () => insertReview({ confidenceRating: 9 })],
