@@ -5,6 +5,7 @@ import { createDatabase, migrateDatabase } from '@verba/db';
 import { createApp } from './app.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { createLogger } from './lib/logger.ts';
+import { warmPasswordChecker } from './lib/password-strength.ts';
 import { pruneRateLimits } from './lib/rate-limit.ts';
 import { resolveAuthSecret } from './secret.ts';
 import { buildServices } from './services.ts';
@@ -41,6 +42,7 @@ async function main() {
       },
       `Verba is listening on port ${info.port}`,
     );
+    warmPasswordChecker();
   });
   const prune = setInterval(() => void pruneRateLimits(handle.db).catch(() => {}), 60 * 60 * 1000);
   prune.unref();

@@ -1,14 +1,4 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as english from '@zxcvbn-ts/language-en';
-
-// Dictionaries ship inside the packages: no network look-up, ever.
-const zxcvbn = new ZxcvbnFactory({
-  dictionary: { ...common.dictionary, ...english.dictionary },
-  graphs: common.adjacencyGraphs,
-  translations: english.translations,
-  useLevenshteinDistance: true,
-});
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 
 /** Scores below this (0–4 scale) are refused: guessable within about a million tries. */
 export const MIN_PASSWORD_SCORE = 2;
@@ -20,8 +10,39 @@ export interface PasswordVerdict {
   reasons: string[];
 }
 
-export function judgePassword(password: string, userInputs: string[]): PasswordVerdict {
-  const result = zxcvbn.check(password, userInputs);
+let checker: Promise<ZxcvbnFactory> | undefined;
+
+/**
+ * Building the checker (its dictionaries ship in the packages: no network look-up, ever) takes
+ * a few hundred milliseconds, so it happens on first use or in the background after start-up,
+ * never in the way of the server answering.
+ */
+function loadChecker(): Promise<ZxcvbnFactory> {
+  checker ??= (async () => {
+    const [{ ZxcvbnFactory }, common, english] = await Promise.all([
+      import('@zxcvbn-ts/core'),
+      import('@zxcvbn-ts/language-common'),
+      import('@zxcvbn-ts/language-en'),
+    ]);
+    return new ZxcvbnFactory({
+      dictionary: { ...common.dictionary, ...english.dictionary },
+      graphs: common.adjacencyGraphs,
+      translations: english.translations,
+      useLevenshteinDistance: true,
+    });
+  })();
+  return checker;
+}
+
+export function warmPasswordChecker(): void {
+  void loadChecker();
+}
+
+export async function judgePassword(
+  password: string,
+  userInputs: string[],
+): Promise<PasswordVerdict> {
+  const result = (await loadChecker()).check(password, userInputs);
   const reasons = [result.feedback.warning, ...result.feedback.suggestions].filter(
     (r): r is string => typeof r === 'string' && r.length > 0,
   );

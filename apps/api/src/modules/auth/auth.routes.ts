@@ -94,7 +94,7 @@ export const authRoutes = createRouter()
       rateLimits.signUpPerIp,
     );
     await consumeRateLimit(db, `sign-up:account:${email}`, rateLimits.signUpPerAccount);
-    const verdict = judgePassword(body.password, [email, email.split('@')[0] ?? '', 'verba']);
+    const verdict = await judgePassword(body.password, [email, email.split('@')[0] ?? '', 'verba']);
     if (!verdict.ok) {
       throw new ApiError(
         'VALIDATION_ERROR',
