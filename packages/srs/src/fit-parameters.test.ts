@@ -61,4 +61,11 @@ describe('fitLearnerParameters', () => {
     expect(again.status).toBe('kept-current');
     expect(again.parameters).toEqual(adopted.parameters);
   });
+
+  it("with adoption 'always', adopts the optimizer's parameters without a held-out check", async () => {
+    const result = await fitLearnerParameters({ reviews: simulatedLog(300, 200, 7), adoption: 'always' });
+    expect(result.status).toBe('adopted');
+    expect(result.candidateLogLoss).toBeNull();
+    expect(result.parameters).not.toEqual([...DEFAULT_WEIGHTS]);
+  });
 });
