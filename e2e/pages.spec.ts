@@ -147,3 +147,34 @@ test.describe('offline', () => {
       .not.toContain('@example.com');
   });
 });
+
+test('pages load without console errors or security-policy violations', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
+  await page.exposeFunction('reportViolation', (text: string) => problems.push(`csp: ${text}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { reportViolation: (t: string) => void }).reportViolation(
+        `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`,
+      );
+    });
+  });
+
+  for (const path of ['/', '/auth/login', '/auth/signup', '/no/such/page']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  await page.goto('/auth/signup');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.locator('[data-sonner-toast]')).toBeVisible();
+  await signUpViaApi(page, { onboarded: true });
+  for (const path of ['/app/feed', '/app/words', '/app/groups', '/app/profile']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(problems).toEqual([]);
+});

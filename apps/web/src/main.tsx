@@ -4,6 +4,10 @@ import { ErrorBoundary } from './components/errors/error-boundary';
 import { startThemeSync } from './features/theme/theme';
 import './index.css';
 
+// The Content-Security-Policy forbids eval. zod adopts this shared setting when it loads (in a
+// later chunk) and so never probes `new Function`, which the browser reports as a violation.
+(globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
+
 startThemeSync();
 
 const container = document.getElementById('root');
