@@ -55,8 +55,22 @@ function schedulingBenchmarkDoc(): Plugin {
  * it after the entry ran. A tiny inline script asks for it at once, alongside the entry.
  */
 function preloadFirstPage(): Plugin {
-  const LANDING = 'src/app/routes/landing.tsx';
-  const APP = 'src/app/index.tsx';
+  const LANDING = ['src/app/routes/landing.tsx'];
+  const APP = ['src/app/index.tsx', 'src/app/routes/providers-layout.tsx'];
+  const AUTH = [...APP, 'src/app/routes/auth/auth-layout.tsx'];
+  const SHELL = [...APP, 'src/app/routes/app/app-layout.tsx'];
+  // Each page's route modules, which the router would otherwise fetch one level at a time.
+  const PAGES: Record<string, string[]> = {
+    '/': LANDING,
+    '/auth/login': [...AUTH, 'src/app/routes/auth/login.tsx'],
+    '/auth/signup': [...AUTH, 'src/app/routes/auth/signup.tsx'],
+    '/onboarding': [...APP, 'src/app/routes/onboarding.tsx'],
+    '/app': SHELL,
+    '/app/feed': [...SHELL, 'src/app/routes/app/feed.tsx'],
+    '/app/words': [...SHELL, 'src/app/routes/app/words.tsx'],
+    '/app/groups': [...SHELL, 'src/app/routes/app/groups.tsx'],
+    '/app/profile': [...SHELL, 'src/app/routes/app/profile.tsx'],
+  };
   return {
     name: 'verba:preload-first-page',
     apply: 'build',
@@ -66,9 +80,7 @@ function preloadFirstPage(): Plugin {
         const bundle = ctx.bundle;
         if (!bundle) return;
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const files = (source: string) => {
-          const root = chunks.find((c) => c.facadeModuleId?.endsWith(source));
-          if (!root) throw new Error(`No chunk for ${source}`);
+        const files = (sources: string[]) => {
           const seen = new Set<string>();
           const visit = (file: string) => {
             const chunk = chunks.find((c) => c.fileName === file);
@@ -76,10 +88,18 @@ function preloadFirstPage(): Plugin {
             seen.add(file);
             chunk.imports.forEach(visit);
           };
-          visit(root.fileName);
+          for (const source of sources) {
+            const root = chunks.find((c) => c.facadeModuleId?.endsWith(source));
+            if (!root) throw new Error(`No chunk for ${source}`);
+            visit(root.fileName);
+          }
           return [...seen].map((file) => `/${file}`);
         };
-        const script = `(function(){var f=location.pathname==='/'?${JSON.stringify(files(LANDING))}:${JSON.stringify(files(APP))};f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})();`;
+        const table = Object.fromEntries(
+          Object.entries(PAGES).map(([path, sources]) => [path, files(sources)]),
+        );
+        const fallback = files(APP);
+        const script = `(function(){var t=${JSON.stringify(table)},p=location.pathname.replace(/\\/+$/,'')||'/';(t[p]||${JSON.stringify(fallback)}).forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})();`;
         return [{ tag: 'script', children: script, injectTo: 'head' }];
       },
     },

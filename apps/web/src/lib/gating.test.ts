@@ -4,12 +4,18 @@ import { decideGate, homeFor } from './gating';
 const user = { id: 'u1' };
 
 describe('decideGate', () => {
-  it('waits while the session is loading, whatever the area', () => {
-    for (const area of ['app', 'onboarding', 'guest'] as const) {
+  it('waits on protected routes while the session is loading', () => {
+    for (const area of ['app', 'onboarding'] as const) {
       expect(decideGate(area, { user: undefined, onboardingCompleted: undefined })).toEqual({
         kind: 'loading',
       });
     }
+  });
+
+  it('shows the sign-in and sign-up pages without waiting for the session', () => {
+    expect(decideGate('guest', { user: undefined, onboardingCompleted: undefined })).toEqual({
+      kind: 'render',
+    });
   });
 
   it('sends signed-out users on protected routes to sign in', () => {

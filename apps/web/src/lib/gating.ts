@@ -22,10 +22,11 @@ export function homeFor(onboardingCompleted: boolean): string {
  * - /app/* and /onboarding need a user; without one the user is sent to /auth/login;
  * - /app/* needs finished onboarding; otherwise the user is sent to /onboarding;
  * - /onboarding after finishing it sends the user to /app/feed;
- * - the sign-in and sign-up pages send a signed-in user to where they belong.
+ * - the sign-in and sign-up pages send a signed-in user to where they belong. They show at once,
+ *   without waiting to learn who is signed in: most visitors there are not.
  */
 export function decideGate(area: GateArea, state: GateState): GateDecision {
-  if (state.user === undefined) return { kind: 'loading' };
+  if (state.user === undefined) return area === 'guest' ? { kind: 'render' } : { kind: 'loading' };
   if (state.user === null) {
     return area === 'guest' ? { kind: 'render' } : { kind: 'redirect', to: paths.auth.login };
   }
