@@ -6,7 +6,7 @@ import { findSummary, frontier, summarizePolicies, type FrontierSummary, type Po
 import type { WorldId } from './learners.ts';
 import { INTERVAL_BASELINES, SM2_FAMILY, type PolicySpec } from './policies.ts';
 import { runPool } from './pool.ts';
-import type { Task, TaskResult } from './run-task.ts';
+import type { Task } from './run-task.ts';
 import { ankiSm2Policy, desiredRetentionPolicy, runGateSimulation, type GateSimResult } from './ssp-mmc-gate.ts';
 
 /** Benchmark of schedulers on simulated learners. `npm run bench:srs` (quick) or `npm run bench:srs -- --full`. */
@@ -196,10 +196,8 @@ async function main() {
 
   const first = plan.horizons[0]!.days;
   const get = (world: WorldId, against: string) => frontiers.find((f) => f.world === world && f.days === first && f.against === against)!;
-  const summaryOf = (world: WorldId, spec: PolicySpec) => findSummary(summaries.filter((s) => s.days === first), { ...spec, ...{} })!;
   const ours = (world: WorldId) => findSummary(summaries.filter((s) => s.days === first && s.world === world), { kind: 'ours', value: DEFAULT_DESIRED_RETENTION })!;
   const spec = (world: WorldId) => findSummary(summaries.filter((s) => s.days === first && s.world === world), { kind: 'spec-sm2', value: 1 })!;
-  void summaryOf;
 
   const t1w2 = get('W2', 'SM-2 family');
   const t1w3 = get('W3', 'SM-2 family');

@@ -1,3 +1,4 @@
+import type * as BindingModule from '@open-spaced-repetition/binding';
 import type { FSRSBindingItem } from '@open-spaced-repetition/binding';
 import { DEFAULT_WEIGHTS } from './constants.ts';
 
@@ -36,7 +37,7 @@ export interface FitResult {
   candidateLogLoss: number | null;
 }
 
-type Binding = typeof import('@open-spaced-repetition/binding');
+type Binding = typeof BindingModule;
 let bindingPromise: Promise<Binding> | null = null;
 // Loaded on first use so that importing @verba/srs (e.g. from the web app) never pulls in the native optimizer.
 function loadBinding(): Promise<Binding> {
