@@ -7,14 +7,15 @@ export function StatsSection() {
       <h2 id="stats-title" className="sr-only">
         Results
       </h2>
-      <dl className="grid grid-cols-3 gap-3 sm:gap-6">
+      {/* One claim per row on phones (value beside its label); three columns from sm up. */}
+      <dl className="grid gap-3 sm:grid-cols-3 sm:gap-6">
         {MEASURED_CLAIMS.map(({ value, label }) => (
           <div
             key={label}
-            className="flex flex-col-reverse items-center gap-1 rounded-2xl border bg-card p-4 text-center sm:p-8"
+            className="flex flex-row-reverse items-center justify-end gap-4 rounded-2xl border bg-card px-5 py-4 sm:flex-col-reverse sm:gap-2 sm:p-8 sm:text-center"
           >
-            <dt className="text-xs text-muted-foreground sm:text-sm">{label}</dt>
-            <dd className="text-2xl font-extrabold tracking-tight text-primary sm:text-4xl">
+            <dt className="text-sm text-muted-foreground">{label}</dt>
+            <dd className="w-24 shrink-0 text-3xl font-extrabold tracking-tight text-primary sm:w-auto sm:text-4xl">
               {value}
             </dd>
           </div>
