@@ -3,6 +3,7 @@
 // Practices and SEO each ≥ 95.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 import { startBenchServer } from './server.ts';
 
 const PAGES = ['/', '/auth/login', '/auth/signup'];
@@ -11,16 +12,8 @@ const BUDGET = 95;
 
 const server = await startBenchServer(4650);
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 });
 let missed = 0;
 try {

@@ -34,3 +34,13 @@ export function deriveSeed(...parts: (string | number)[]): number {
   }
   return h >>> 0;
 }
+
+/** The index an outcome `u` in [0, 1) falls on, given outcome probabilities that sum to 1. */
+export function pick(probs: readonly number[], u: number): number {
+  let acc = 0;
+  for (let i = 0; i < probs.length; i++) {
+    acc += probs[i]!;
+    if (u < acc) return i;
+  }
+  return probs.length - 1;
+}

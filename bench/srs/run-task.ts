@@ -2,7 +2,7 @@ import { createLearner, type WorldId } from './learners.ts';
 import { auc, logLoss, rmseBins } from './metrics.ts';
 import { createPolicy, policyName, type PolicySpec } from './policies.ts';
 import type { FsrsScheduler } from './schedulers/fsrs.ts';
-import { DEFAULT_HABITS, simulate } from './simulate.ts';
+import { DEFAULT_HABITS, simulate, type RunResult } from './simulate.ts';
 
 export interface Task {
   world: WorldId;
@@ -15,23 +15,26 @@ export interface Task {
   scoreAfterAnswers: number;
 }
 
-export interface TaskResult {
+/** A run's figures (those of `simulate`), with the task that produced them and its scores. */
+export interface TaskResult extends Pick<
+  RunResult,
+  | 'seed'
+  | 'days'
+  | 'meanKnowledge'
+  | 'finalKnowledge'
+  | 'answers'
+  | 'reviewsPerWord'
+  | 'studyMinutesPerDay'
+  | 'knowledgePerHour'
+  | 'week1Recall'
+  | 'onTimePassRate'
+  | 'onTimeReviews'
+> {
   world: WorldId;
   learner: number;
-  seed: number;
-  days: number;
   words: number;
   policy: PolicySpec;
   name: string;
-  meanKnowledge: number;
-  finalKnowledge: number;
-  answers: number;
-  reviewsPerWord: number;
-  studyMinutesPerDay: number;
-  knowledgePerHour: number;
-  week1Recall: { d30: number; d90: number; d365: number };
-  onTimePassRate: number;
-  onTimeReviews: number;
   scored: number;
   logLoss: number;
   trueLogLoss: number;
@@ -48,7 +51,13 @@ export async function runTask(task: Task): Promise<TaskResult> {
   const run = await simulate(
     learner,
     scheduler,
-    { words: task.words, days: task.days, habits: DEFAULT_HABITS, grades: 'pass-fail', scoreAfterAnswers: task.scoreAfterAnswers },
+    {
+      words: task.words,
+      days: task.days,
+      habits: DEFAULT_HABITS,
+      grades: 'pass-fail',
+      scoreAfterAnswers: task.scoreAfterAnswers,
+    },
     task.seed,
   );
   const fits = (scheduler as Partial<FsrsScheduler>).fits ?? [];

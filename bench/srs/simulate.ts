@@ -1,6 +1,6 @@
 import { FIRST_RATING_PROB, REVIEW_RATING_PROB, learnCost, reviewCost, type Rating4 } from './costs.ts';
 import type { Learner } from './learners.ts';
-import { createRng, deriveSeed } from './rng.ts';
+import { createRng, deriveSeed, pick } from './rng.ts';
 import type { Scheduler } from './schedulers/types.ts';
 
 export interface Habits {
@@ -64,14 +64,6 @@ function answerDraw(seed: number, word: number, n: number, salt: number): number
   return (h >>> 0) / 4294967296;
 }
 
-function pick(probs: readonly number[], u: number): number {
-  let acc = 0;
-  for (let i = 0; i < probs.length; i++) {
-    acc += probs[i]!;
-    if (u < acc) return i;
-  }
-  return probs.length - 1;
-}
 
 /** Simulates one learner studying with one scheduler, day by day. */
 export async function simulate(learner: Learner, scheduler: Scheduler, config: SimConfig, seed: number): Promise<RunResult> {

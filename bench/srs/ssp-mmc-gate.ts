@@ -1,6 +1,6 @@
 import { FSRSAlgorithm, default_w } from 'ts-fsrs';
 import { FIRST_RATING_PROB, REVIEW_RATING_PROB, learnCost, reviewCost, type Rating4 } from './costs.ts';
-import { createRng } from './rng.ts';
+import { createRng, pick } from './rng.ts';
 
 /**
  * Re-creates the published SSP-MMC-FSRS simulation (10,000 cards, 10 new a day, 1,825 days, four grades,
@@ -65,14 +65,6 @@ export function ankiSm2Policy(w: readonly number[]): Policy {
   };
 }
 
-function pick(probs: readonly number[], u: number): number {
-  let acc = 0;
-  for (let i = 0; i < probs.length; i++) {
-    acc += probs[i]!;
-    if (u < acc) return i;
-  }
-  return probs.length - 1;
-}
 
 export function runGateSimulation(name: string, policyFor: (w: readonly number[]) => Policy, options: GateSimOptions): GateSimResult {
   const w = [...(options.weights ?? default_w)];
