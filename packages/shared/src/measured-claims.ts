@@ -10,7 +10,10 @@ export interface MeasuredClaim {
 
 export const MEASURED_CLAIMS: readonly MeasuredClaim[] = [
   { value: '89%+', label: 'of first-week words recalled on day 30, in simulation' },
-  { value: '84%', label: 'of a 1,000-word list known on an average day of year one, in simulation' },
+  {
+    value: '84%',
+    label: 'of a 1,000-word list known on an average day of year one, in simulation',
+  },
   { value: '100%', label: 'free' },
 ];
 

@@ -24,10 +24,18 @@ function simulatedLog(words: number, days: number, seed: number): FitReview[] {
       const now = card.next_review_date;
       const day = Math.round((now.getTime() - start) / 86_400_000);
       if (day >= days) break;
-      const p = card.total_reviews === 0 ? 0.7 : forgetting_curve([...DEFAULT_WEIGHTS], day - last, trueStability);
+      const p =
+        card.total_reviews === 0
+          ? 0.7
+          : forgetting_curve([...DEFAULT_WEIGHTS], day - last, trueStability);
       const correct = random() < p;
       const result = scheduleReview({ card, correct, now });
-      reviews.push({ word_id: `w${w}`, rating: result.log.rating, reviewed_at: now, elapsed_days: result.log.elapsed_days });
+      reviews.push({
+        word_id: `w${w}`,
+        rating: result.log.rating,
+        reviewed_at: now,
+        elapsed_days: result.log.elapsed_days,
+      });
       card = result.card;
       trueStability = card.stability / 4;
       last = day;
@@ -63,7 +71,10 @@ describe('fitLearnerParameters', () => {
   });
 
   it("with adoption 'always', adopts the optimizer's parameters without a held-out check", async () => {
-    const result = await fitLearnerParameters({ reviews: simulatedLog(300, 200, 7), adoption: 'always' });
+    const result = await fitLearnerParameters({
+      reviews: simulatedLog(300, 200, 7),
+      adoption: 'always',
+    });
     expect(result.status).toBe('adopted');
     expect(result.candidateLogLoss).toBeNull();
     expect(result.parameters).not.toEqual([...DEFAULT_WEIGHTS]);

@@ -61,24 +61,38 @@ function buildItems(binding: Binding, reviews: readonly FitReview[]): TimedItem[
   for (const list of byWord.values()) {
     list.sort((a, b) => a.reviewed_at.getTime() - b.reviewed_at.getTime());
     const history = list.map(
-      (r, i) => new binding.FSRSBindingReview(r.rating, i === 0 ? 0 : Math.max(0, Math.round(r.elapsed_days))),
+      (r, i) =>
+        new binding.FSRSBindingReview(
+          r.rating,
+          i === 0 ? 0 : Math.max(0, Math.round(r.elapsed_days)),
+        ),
     );
     // fsrs-rs trains on one item per review after the first, each carrying the word's earlier reviews.
     for (let i = 1; i < list.length; i++) {
-      items.push({ at: list[i]!.reviewed_at.getTime(), item: new binding.FSRSBindingItem(history.slice(0, i + 1)) });
+      items.push({
+        at: list[i]!.reviewed_at.getTime(),
+        item: new binding.FSRSBindingItem(history.slice(0, i + 1)),
+      });
     }
   }
   return items.sort((a, b) => a.at - b.at);
 }
 
 function isDefault(parameters: readonly number[]): boolean {
-  return parameters.length === DEFAULT_WEIGHTS.length && parameters.every((p, i) => Math.abs(p - DEFAULT_WEIGHTS[i]!) < 1e-4);
+  return (
+    parameters.length === DEFAULT_WEIGHTS.length &&
+    parameters.every((p, i) => Math.abs(p - DEFAULT_WEIGHTS[i]!) < 1e-4)
+  );
 }
 
 /** The optimizer's parameters, or null when it judged the data too small (it then answers with the defaults). */
 async function fit(binding: Binding, items: FSRSBindingItem[]): Promise<number[] | null> {
   // `timeout` is the wait between progress polls; the training itself takes milliseconds at this size.
-  const parameters = await binding.computeParameters(items, { enableShortTerm: true, numRelearningSteps: 0, timeout: 10 });
+  const parameters = await binding.computeParameters(items, {
+    enableShortTerm: true,
+    numRelearningSteps: 0,
+    timeout: 10,
+  });
   return isDefault(parameters) ? null : parameters;
 }
 
@@ -94,7 +108,13 @@ export async function fitLearnerParameters(input: FitInput): Promise<FitResult> 
   const items = buildItems(binding, input.reviews);
   const base = { reviewCount: input.reviews.length, currentLogLoss: null, candidateLogLoss: null };
   if (input.adoption === 'always') {
-    const fitted = items.length === 0 ? null : await fit(binding, items.map((t) => t.item));
+    const fitted =
+      items.length === 0
+        ? null
+        : await fit(
+            binding,
+            items.map((t) => t.item),
+          );
     return fitted === null
       ? { status: 'insufficient-data', parameters: current, ...base }
       : { status: 'adopted', parameters: fitted, ...base };

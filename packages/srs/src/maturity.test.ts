@@ -3,7 +3,14 @@ import { isMastered, wordMaturity } from './maturity.ts';
 
 describe('wordMaturity', () => {
   it('follows the spec buckets', () => {
-    expect([0, 2, 3, 7, 8, 30].map(wordMaturity)).toEqual(['new', 'new', 'learning', 'learning', 'mature', 'mature']);
+    expect([0, 2, 3, 7, 8, 30].map(wordMaturity)).toEqual([
+      'new',
+      'new',
+      'learning',
+      'learning',
+      'mature',
+      'mature',
+    ]);
   });
 });
 

@@ -24,7 +24,9 @@ describe('memoryStateFromHistory', () => {
       { rating: 3 as const, elapsed_days: 3 },
     ];
     const slower = DEFAULT_WEIGHTS.map((w, i) => (i === 2 ? w / 2 : w));
-    expect(memoryStateFromHistory(history, { weights: slower })!.stability).toBeLessThan(memoryStateFromHistory(history)!.stability);
+    expect(memoryStateFromHistory(history, { weights: slower })!.stability).toBeLessThan(
+      memoryStateFromHistory(history)!.stability,
+    );
     expect(memoryStateFromHistory([])).toBeNull();
   });
 });

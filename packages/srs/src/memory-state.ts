@@ -17,7 +17,11 @@ export function memoryStateFromHistory(
   const engine = engineFor(resolveParams(params));
   let state: MemoryState | null = null;
   for (const review of reviews) {
-    const next = engine.next_state(state, state === null ? 0 : Math.max(0, review.elapsed_days), review.rating);
+    const next = engine.next_state(
+      state,
+      state === null ? 0 : Math.max(0, review.elapsed_days),
+      review.rating,
+    );
     state = { stability: next.stability, difficulty: next.difficulty };
   }
   return state;

@@ -26,7 +26,8 @@ export function buildReviewLogEntry(input: ReviewLogInput): ReviewLogEntry {
     elapsed_days: Math.max(0, Math.round(input.elapsedDays)),
     scheduled_days: input.scheduledDays,
     // A negative or absurd duration is a client clock problem, not a measurement: drop it.
-    duration_ms: duration !== null && Number.isFinite(duration) && duration >= 0 ? Math.round(duration) : null,
+    duration_ms:
+      duration !== null && Number.isFinite(duration) && duration >= 0 ? Math.round(duration) : null,
     state: input.state,
     stability: input.stability,
     difficulty: input.difficulty,

@@ -10,7 +10,12 @@ function answer(card: SrsCard, answers: boolean[], desiredRetention?: number) {
   const intervals: number[] = [];
   let now = card.next_review_date;
   for (const correct of answers) {
-    const result = scheduleReview({ card, correct, now, ...(desiredRetention ? { params: { desiredRetention } } : {}) });
+    const result = scheduleReview({
+      card,
+      correct,
+      now,
+      ...(desiredRetention ? { params: { desiredRetention } } : {}),
+    });
     card = result.card;
     intervals.push(card.interval);
     now = card.next_review_date;
@@ -22,21 +27,38 @@ describe('newCard', () => {
   it('is due immediately with the spec defaults', () => {
     const card = newCard(start);
     expect(card.next_review_date.getTime()).toBe(start.getTime());
-    expect(card).toMatchObject({ interval: 0, repetitions: 0, total_reviews: 0, success_rate: 0, state: 0, last_review: null });
+    expect(card).toMatchObject({
+      interval: 0,
+      repetitions: 0,
+      total_reviews: 0,
+      success_rate: 0,
+      state: 0,
+      last_review: null,
+    });
     expect(card.ease_factor).toBe(DEFAULT_EASE_FACTOR);
   });
 });
 
 describe('scheduleReview', () => {
   it('grows intervals on correct answers (FSRS-6 defaults, retention 0.9)', () => {
-    expect(answer(newCard(start), [true, true, true, true, true]).intervals).toEqual([2, 11, 46, 163, 497]);
+    expect(answer(newCard(start), [true, true, true, true, true]).intervals).toEqual([
+      2, 11, 46, 163, 497,
+    ]);
   });
 
   it('counts answers in the spec fields', () => {
     const { card } = answer(newCard(start), [true, true, false, true]);
-    expect(card).toMatchObject({ total_reviews: 4, correct_reviews: 3, success_rate: 0.75, repetitions: 1, lapses: 1 });
+    expect(card).toMatchObject({
+      total_reviews: 4,
+      correct_reviews: 3,
+      success_rate: 0.75,
+      repetitions: 1,
+      lapses: 1,
+    });
     expect(card.interval).toBeGreaterThanOrEqual(1);
-    expect(card.next_review_date.getTime() - card.last_review!.getTime()).toBe(card.interval * 86_400_000);
+    expect(card.next_review_date.getTime() - card.last_review!.getTime()).toBe(
+      card.interval * 86_400_000,
+    );
   });
 
   it('shortens the interval after a wrong answer', () => {
@@ -64,18 +86,48 @@ describe('scheduleReview', () => {
   });
 
   it('rejects a desired retention outside 0.70–0.97', () => {
-    expect(() => scheduleReview({ card: newCard(start), correct: true, now: start, params: { desiredRetention: 0.5 } })).toThrow(
-      RangeError,
-    );
-    expect(() => scheduleReview({ card: newCard(start), correct: true, now: start, params: { weights: [1, 2] } })).toThrow(RangeError);
+    expect(() =>
+      scheduleReview({
+        card: newCard(start),
+        correct: true,
+        now: start,
+        params: { desiredRetention: 0.5 },
+      }),
+    ).toThrow(RangeError);
+    expect(() =>
+      scheduleReview({
+        card: newCard(start),
+        correct: true,
+        now: start,
+        params: { weights: [1, 2] },
+      }),
+    ).toThrow(RangeError);
   });
 
   it('logs what an optimizer needs', () => {
-    const first = scheduleReview({ card: newCard(start), correct: true, now: start, durationMs: 5300 });
-    expect(first.log).toMatchObject({ rating: 3, correct: true, elapsed_days: 0, duration_ms: 5300, state: 0, retrievability: 0 });
+    const first = scheduleReview({
+      card: newCard(start),
+      correct: true,
+      now: start,
+      durationMs: 5300,
+    });
+    expect(first.log).toMatchObject({
+      rating: 3,
+      correct: true,
+      elapsed_days: 0,
+      duration_ms: 5300,
+      state: 0,
+      retrievability: 0,
+    });
     const later = new Date(start.getTime() + 3 * 86_400_000);
     const second = scheduleReview({ card: first.card, correct: false, now: later });
-    expect(second.log).toMatchObject({ rating: 1, correct: false, elapsed_days: 3, duration_ms: null, scheduled_days: first.card.interval });
+    expect(second.log).toMatchObject({
+      rating: 1,
+      correct: false,
+      elapsed_days: 3,
+      duration_ms: null,
+      scheduled_days: first.card.interval,
+    });
     expect(second.log.retrievability).toBeCloseTo(retrievability(first.card, later), 10);
     expect(second.log.retrievability).toBeGreaterThan(0.5);
     expect(second.log.retrievability).toBeLessThan(1);
@@ -84,8 +136,14 @@ describe('scheduleReview', () => {
 
 describe('elapsedDaysBetween', () => {
   it('counts calendar days in UTC', () => {
-    expect(elapsedDaysBetween(new Date('2026-01-01T23:00:00Z'), new Date('2026-01-02T01:00:00Z'))).toBe(1);
-    expect(elapsedDaysBetween(new Date('2026-01-01T01:00:00Z'), new Date('2026-01-01T23:00:00Z'))).toBe(0);
-    expect(elapsedDaysBetween(new Date('2026-03-01T00:00:00Z'), new Date('2026-02-01T00:00:00Z'))).toBe(0);
+    expect(
+      elapsedDaysBetween(new Date('2026-01-01T23:00:00Z'), new Date('2026-01-02T01:00:00Z')),
+    ).toBe(1);
+    expect(
+      elapsedDaysBetween(new Date('2026-01-01T01:00:00Z'), new Date('2026-01-01T23:00:00Z')),
+    ).toBe(0);
+    expect(
+      elapsedDaysBetween(new Date('2026-03-01T00:00:00Z'), new Date('2026-02-01T00:00:00Z')),
+    ).toBe(0);
   });
 });
