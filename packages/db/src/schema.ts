@@ -130,8 +130,6 @@ export const profiles = pgTable(
 );
 
 export const CEFR_LEVELS = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'] as const;
-/** FSRS card states, as ts-fsrs numbers them. */
-export const CARD_STATES = { new: 0, learning: 1, review: 2, relearning: 3 } as const;
 
 export interface WordExample {
   target: string;
@@ -175,6 +173,7 @@ export const words = pgTable(
     // FSRS memory state (design.md "Scheduling").
     stability: doublePrecision().notNull().default(0),
     difficulty: doublePrecision().notNull().default(0),
+    /** FSRS card state as ts-fsrs numbers it: 0 new, 1 learning, 2 review, 3 relearning. */
     state: smallint().notNull().default(0),
     lapses: integer().notNull().default(0),
     learningSteps: integer('learning_steps').notNull().default(0),

@@ -22,14 +22,7 @@ export function firstIssueMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? VALIDATION.invalidEmail;
 }
 
-export const sessionUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-});
-export type SessionUser = z.infer<typeof sessionUserSchema>;
-
-/** What the server returns when it rejects a weak password: the reasons to show the user. */
-export const weakPasswordDetailsSchema = z.object({
-  warning: z.string().optional(),
-  suggestions: z.array(z.string()),
-});
+export interface SessionUser {
+  id: string;
+  email: string;
+}

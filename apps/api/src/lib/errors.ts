@@ -25,7 +25,7 @@ export class ApiError extends Error {
   }
 }
 
-export function issuesFromZod(error: z.ZodError): FieldIssue[] {
+function issuesFromZod(error: z.ZodError): FieldIssue[] {
   return error.issues.map((issue) => ({
     path: issue.path.map(String).join('.'),
     message: issue.message,
@@ -35,9 +35,7 @@ export function issuesFromZod(error: z.ZodError): FieldIssue[] {
 /** A 400 whose message is the first issue's, so a form can show it as it is. */
 export function validationError(error: z.ZodError): ApiError {
   const issues = issuesFromZod(error);
-  const first = issues[0];
-  const message = first ? (first.path ? `${first.message}` : first.message) : 'Invalid request';
-  return new ApiError('VALIDATION_ERROR', message, { issues });
+  return new ApiError('VALIDATION_ERROR', issues[0]?.message ?? 'Invalid request', { issues });
 }
 
 export function errorResponse(c: Context, error: ApiError): Response {

@@ -1,5 +1,4 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
-import type { z } from '@hono/zod-openapi';
+import { OpenAPIHono, type z } from '@hono/zod-openapi';
 import { errorEnvelopeSchema } from '@verba/shared';
 import type { AppEnv } from './context.ts';
 import { validationError } from './errors.ts';

@@ -33,9 +33,7 @@ export class TestHarness {
   ) {}
 
   static async start(options: TestAppOptions = {}): Promise<TestHarness> {
-    const database = await createTestDatabase();
-    const harness = TestHarness.onDatabase(database, options);
-    return harness;
+    return TestHarness.onDatabase(await createTestDatabase(), options);
   }
 
   /** A second API "process" on the same database: its own app, services and connections. */

@@ -1,6 +1,7 @@
 import { schema, type Database } from '@verba/db';
 import {
   languageOrDefault,
+  VALIDATION,
   DEFAULT_NATIVE_LANGUAGE,
   DEFAULT_TARGET_LANGUAGE,
   type CompleteOnboardingInput,
@@ -10,7 +11,6 @@ import {
 } from '@verba/shared';
 import { eq } from 'drizzle-orm';
 import { ApiError } from '../../lib/errors.ts';
-import { VALIDATION } from '@verba/shared';
 
 type ProfileRow = typeof schema.profiles.$inferSelect;
 
@@ -77,12 +77,13 @@ export async function completeOnboarding(
   user: SessionUser,
   input: CompleteOnboardingInput,
 ): Promise<Profile> {
-  await getProfile(db, user);
+  const values = { ...input, onboardingCompleted: true, updatedAt: new Date() };
+  // One statement: creates the profile should sign-up have stopped before writing it.
   const [row] = await db
-    .update(schema.profiles)
-    .set({ ...input, onboardingCompleted: true, updatedAt: new Date() })
-    .where(eq(schema.profiles.id, user.id))
+    .insert(schema.profiles)
+    .values({ id: user.id, ...values })
+    .onConflictDoUpdate({ target: schema.profiles.id, set: values })
     .returning();
-  if (!row) throw new ApiError('NOT_FOUND', 'Profile not found');
+  if (!row) throw new ApiError('INTERNAL_ERROR', 'Could not save the profile');
   return toProfile(row, user.email);
 }
