@@ -29,11 +29,6 @@ export function createApp(services: Services, options: AppOptions = {}) {
   // Public routes.
   app.route('/api', healthRoutes);
   app.route('/api/auth', authRoutes);
-  // Everything below needs a signed-in user.
-  app.use('/api/profile', requireUser);
-  app.use('/api/profile/*', requireUser);
-  app.route('/api', profileRoutes);
-
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
     info: {
@@ -45,8 +40,13 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
     type: 'apiKey',
     in: 'cookie',
-    name: 'better-auth.session_token',
+    name: services.sessions.cookieName,
   });
+
+  // The signed-in router: every API route mounted below this line needs a signed-in user, and
+  // the session is checked exactly once per request, whatever the path.
+  app.use('/api/*', requireUser);
+  app.route('/api', profileRoutes);
 
   app.all('/api/*', () => {
     throw new ApiError('NOT_FOUND', 'No such API route');

@@ -19,10 +19,9 @@ async function main() {
     dataDir: join(resolve(env.DATA_DIR), 'db'),
   });
   await migrateDatabase(handle);
-  const services = buildServices({
+  const services = await buildServices({
     env,
-    db: handle.db,
-    databaseKind: handle.kind,
+    database: handle,
     logger,
     secret: resolveAuthSecret(env),
   });
@@ -54,7 +53,10 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     clearInterval(prune);
     server.close(() => {
-      void handle.close().finally(() => process.exit(0));
+      void services
+        .close()
+        .then(() => handle.close())
+        .finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 10_000).unref();
   };

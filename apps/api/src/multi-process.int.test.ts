@@ -6,7 +6,7 @@ let first: TestHarness;
 let second: TestHarness;
 beforeAll(async () => {
   first = await TestHarness.start();
-  second = TestHarness.onDatabase(first.database, {}, (await first.database.connectAgain()).db);
+  second = await TestHarness.onDatabase(first.database, {}, await first.database.connectAgain());
 });
 afterAll(() => first.close());
 

@@ -1,34 +1,47 @@
-import type { Database } from '@verba/db';
+import type { DatabaseHandle } from '@verba/db';
 import { createAuth } from './auth.ts';
 import type { Env } from './env.ts';
 import type { Services } from './lib/context.ts';
+import { createEvents } from './lib/events.ts';
 import type { Logger } from './lib/logger.ts';
 import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './lib/rate-limit.ts';
+import { createSessions } from './lib/sessions.ts';
+import { createLiveness } from './modules/health/liveness.ts';
 
 export interface ServiceInputs {
   env: Env;
-  db: Database;
-  databaseKind: 'pglite' | 'postgres';
+  /** The database; a second handle on the same database stands for a second server process. */
+  database: DatabaseHandle;
   logger: Logger;
   secret: string;
   rateLimits?: AuthRateLimits;
 }
 
 /** Wires the services every request gets; the server entry and the tests both build them here. */
-export function buildServices({
+export async function buildServices({
   env,
-  db,
-  databaseKind,
+  database,
   logger,
   secret,
   rateLimits,
-}: ServiceInputs): Services {
+}: ServiceInputs): Promise<Services> {
+  const { db } = database;
+  const auth = createAuth({ db, secret, publicUrl: env.PUBLIC_URL, logger });
+  const events = await createEvents(database, logger);
+  const sessions = createSessions({ auth, events });
   return {
     env,
     db,
-    databaseKind,
+    databaseKind: database.kind,
     logger,
-    auth: createAuth({ db, secret, publicUrl: env.PUBLIC_URL, logger }),
+    auth,
+    events,
+    sessions,
+    liveness: createLiveness(db),
     rateLimits: rateLimits ?? DEFAULT_AUTH_RATE_LIMITS,
+    close: async () => {
+      sessions.close();
+      await events.close();
+    },
   };
 }

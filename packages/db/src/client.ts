@@ -12,7 +12,14 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseHandle =
   | { kind: 'pglite'; db: Database; client: PGlite; close: () => Promise<void> }
-  | { kind: 'postgres'; db: Database; client: pg.Pool; close: () => Promise<void> };
+  | {
+      kind: 'postgres';
+      db: Database;
+      client: pg.Pool;
+      /** For connections outside the pool (LISTEN). */
+      url: string;
+      close: () => Promise<void>;
+    };
 
 export interface DatabaseOptions {
   /** A PostgreSQL URL; when absent the embedded PGlite database in `dataDir` is used. */
@@ -36,7 +43,13 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     // An idle client that loses its server must not crash the process; the next query reconnects.
     pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
     const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Database;
-    return { kind: 'postgres', db, client: pool, close: () => pool.end() };
+    return {
+      kind: 'postgres',
+      db,
+      client: pool,
+      url: options.databaseUrl,
+      close: () => pool.end(),
+    };
   }
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });

@@ -1,4 +1,5 @@
 export * from './client.ts';
 export * from './migrate.ts';
+export * from './notifications.ts';
 export * as schema from './schema.ts';
 export type { WordExample, WordSuggestion } from './schema.ts';

@@ -2,8 +2,11 @@ import type { Database } from '@verba/db';
 import type { SessionUser } from '@verba/shared';
 import type { Auth } from '../auth.ts';
 import type { Env } from '../env.ts';
+import type { Liveness } from '../modules/health/liveness.ts';
+import type { Events } from './events.ts';
 import type { Logger } from './logger.ts';
 import type { AuthRateLimits } from './rate-limit.ts';
+import type { Sessions } from './sessions.ts';
 
 /** What handlers use, passed in through the context instead of imported singletons. */
 export interface Services {
@@ -11,9 +14,16 @@ export interface Services {
   /** Which engine `db` runs on. */
   databaseKind: 'pglite' | 'postgres';
   auth: Auth;
+  /** Who signed a request; the one session check (lib/require-user.ts). */
+  sessions: Sessions;
+  /** Notifications between server processes. */
+  events: Events;
+  liveness: Liveness;
   env: Env;
   logger: Logger;
   rateLimits: AuthRateLimits;
+  /** Stops listening for events; the database handle is closed by its owner. */
+  close: () => Promise<void>;
 }
 
 export interface AppEnv {

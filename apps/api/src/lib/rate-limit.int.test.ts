@@ -27,7 +27,7 @@ const attemptSignIn = (t: TestHarness, email: string, headers: Record<string, st
 
 describe('sign-in throttling', () => {
   it('stops an account after its budget of attempts, with Retry-After', async () => {
-    const t = TestHarness.onDatabase(base.database, {
+    const t = await TestHarness.onDatabase(base.database, {
       rateLimits: limits({ signInPerAccount: { max: 3, windowSeconds: 600 } }),
     });
     const email = uniqueEmail();
@@ -46,7 +46,7 @@ describe('sign-in throttling', () => {
   });
 
   it('counts per address, and X-Forwarded-For does not open a new bucket without TRUST_PROXY', async () => {
-    const t = TestHarness.onDatabase(base.database, {
+    const t = await TestHarness.onDatabase(base.database, {
       rateLimits: limits({ signInPerIp: { max: 2, windowSeconds: 600 } }),
     });
     expect(
@@ -61,7 +61,7 @@ describe('sign-in throttling', () => {
   });
 
   it('believes the proxy-appended address when TRUST_PROXY is set', async () => {
-    const t = TestHarness.onDatabase(base.database, {
+    const t = await TestHarness.onDatabase(base.database, {
       env: { TRUST_PROXY: 'true' },
       rateLimits: limits({ signInPerIp: { max: 1, windowSeconds: 600 } }),
     });
@@ -84,7 +84,7 @@ describe('sign-in throttling', () => {
 
 describe('sign-up throttling', () => {
   it('limits sign-ups per address', async () => {
-    const t = TestHarness.onDatabase(base.database, {
+    const t = await TestHarness.onDatabase(base.database, {
       env: { TRUST_PROXY: 'true' },
       rateLimits: limits({ signUpPerIp: { max: 2, windowSeconds: 3600 } }),
     });
@@ -104,11 +104,11 @@ describe('sign-up throttling', () => {
 
   it('shares counts between API processes through the database', async () => {
     const options = { rateLimits: limits({ signUpPerAccount: { max: 1, windowSeconds: 3600 } }) };
-    const first = TestHarness.onDatabase(base.database, options);
-    const second = TestHarness.onDatabase(
+    const first = await TestHarness.onDatabase(base.database, options);
+    const second = await TestHarness.onDatabase(
       base.database,
       options,
-      (await base.database.connectAgain()).db,
+      await base.database.connectAgain(),
     );
     const email = uniqueEmail();
     const body = { email, password: 'short' };

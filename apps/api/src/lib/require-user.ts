@@ -1,11 +1,37 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { matchedRoutes } from 'hono/route';
 import type { AppEnv } from './context.ts';
 import { ApiError } from './errors.ts';
+import type { SignedInSession } from './sessions.ts';
 
-/** Every route behind this knows who is asking; everything it reads is scoped to that user. */
+/**
+ * Checks the request's session once and sends on any cookie better-auth set while checking it
+ * (a sliding expiry that was extended, a cookie cleared for an ended session).
+ */
+export async function checkSession(c: Context<AppEnv>): Promise<SignedInSession | null> {
+  const { sessions } = c.get('services');
+  const { session, setCookies, cached } = await sessions.check(c.req.raw.headers);
+  for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
+  c.get('logger').debug({ sessionCache: cached ? 'hit' : 'miss', ...sessions.stats() }, 'session');
+  return session;
+}
+
+/**
+ * The gate of the signed-in router (app.ts): every route behind it knows who is asking, and
+ * everything it reads is scoped to that user.
+ */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  const found = await c.get('services').auth.api.getSession({ headers: c.req.raw.headers });
-  if (!found) throw new ApiError('UNAUTHORIZED', 'Not authenticated');
-  c.set('user', { id: found.user.id, email: found.user.email });
+  const session = await checkSession(c);
+  if (!session) {
+    // A path that no endpoint answers is a 404 whoever asks; only endpoints say 401.
+    const endpointFollows = matchedRoutes(c)
+      .slice(c.req.routeIndex + 1)
+      .some((route) => route.method !== 'ALL');
+    throw endpointFollows
+      ? new ApiError('UNAUTHORIZED', 'Not authenticated')
+      : new ApiError('NOT_FOUND', 'No such API route');
+  }
+  c.set('user', session.user);
   await next();
 });

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from '@verba/db';
+import type { Database, DatabaseHandle } from '@verba/db';
 import { createApp, type App, type AppOptions } from '../app.ts';
 import { loadEnv, type Env } from '../env.ts';
+import type { Services } from '../lib/context.ts';
 import { createLogger, type Logger } from '../lib/logger.ts';
 import type { AuthRateLimits } from '../lib/rate-limit.ts';
 import { buildServices } from '../services.ts';
@@ -24,10 +25,13 @@ export interface TestUser {
   cookie: string;
 }
 
+const harnesses = new Map<TestDatabase, TestHarness[]>();
+
 /** An in-process API on a real, migrated database of its own, with helpers to call it. */
 export class TestHarness {
   private constructor(
     readonly database: TestDatabase,
+    readonly services: Services,
     readonly app: App,
     readonly env: Env,
   ) {}
@@ -36,12 +40,15 @@ export class TestHarness {
     return TestHarness.onDatabase(await createTestDatabase(), options);
   }
 
-  /** A second API "process" on the same database: its own app, services and connections. */
-  static onDatabase(
+  /**
+   * A second API "process" on the same database: its own app, services (session cache, events
+   * connection) and, when given, its own connections.
+   */
+  static async onDatabase(
     database: TestDatabase,
     options: TestAppOptions = {},
-    db?: Database,
-  ): TestHarness {
+    handle: DatabaseHandle = database.handle,
+  ): Promise<TestHarness> {
     const env = loadEnv({
       NODE_ENV: 'test',
       PUBLIC_URL: TEST_PUBLIC_URL,
@@ -49,15 +56,17 @@ export class TestHarness {
       LOG_LEVEL: 'silent',
       ...options.env,
     });
-    const services = buildServices({
+    const services = await buildServices({
       env,
-      db: db ?? database.handle.db,
-      databaseKind: database.handle.kind,
+      database: handle,
       logger: options.logger ?? createLogger(env.LOG_LEVEL),
       secret: TEST_SECRET,
       ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     });
-    return new TestHarness(database, createApp(services, options), env);
+    const harness = new TestHarness(database, services, createApp(services, options), env);
+    const onDatabase = harnesses.get(database) ?? [];
+    harnesses.set(database, [...onDatabase, harness]);
+    return harness;
   }
 
   get db(): Database {
@@ -93,7 +102,15 @@ export class TestHarness {
     return { ...body.user, cookie: sessionCookie(response) };
   }
 
+  /** Stops this "process" only; the database stays for the others. */
+  async stop(): Promise<void> {
+    await this.services.close();
+  }
+
+  /** Stops every "process" on this database, then drops it. */
   async close(): Promise<void> {
+    await Promise.all((harnesses.get(this.database) ?? []).map((h) => h.stop()));
+    harnesses.delete(this.database);
     await this.database.drop();
   }
 }

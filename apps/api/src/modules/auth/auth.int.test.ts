@@ -183,7 +183,7 @@ describe('sign-in and sign-out', () => {
 
 describe('secure cookies', () => {
   it('marks the session cookie Secure when the public URL is https', async () => {
-    const secure = TestHarness.onDatabase(t.database, {
+    const secure = await TestHarness.onDatabase(t.database, {
       env: { PUBLIC_URL: 'https://verba.example.org' },
     });
     const response = await secure.request('/api/auth/sign-up/email', {

@@ -13,6 +13,8 @@ import { ApiError, codeForStatus } from '../../lib/errors.ts';
 import { authCookie, createRouter, errorResponses, jsonContent } from '../../lib/openapi.ts';
 import { judgePassword } from '../../lib/password-strength.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
+import { checkSession } from '../../lib/require-user.ts';
+import { ensureProfile } from '../profile/profile.service.ts';
 
 // The server's own cap on sign-in passwords: no account can have a longer one, and hashing
 // megabytes of input on request would be a cheap way to load the server.
@@ -122,21 +124,19 @@ export const authRoutes = createRouter()
     );
     await consumeRateLimit(db, `sign-in:account:${email}`, rateLimits.signInPerAccount);
     const result = await forwardToAuth(c, '/sign-in/email', { email, password: body.password });
-    return c.json(signedIn.parse({ user: pickUser(result) }), 200);
+    const user = pickUser(result);
+    await ensureProfile(db, user.id);
+    return c.json(signedIn.parse({ user }), 200);
   })
   .openapi(signOut, async (c) => {
     await forwardToAuth(c, '/sign-out', {});
     return c.json({ success: true }, 200);
   })
   .openapi(getSession, async (c) => {
-    const { auth } = c.get('services');
-    const found = await auth.api.getSession({ headers: c.req.raw.headers });
-    if (!found) return c.json(null, 200);
+    const session = await checkSession(c);
+    if (!session) return c.json(null, 200);
     return c.json(
-      {
-        user: { id: found.user.id, email: found.user.email },
-        session: { expiresAt: found.session.expiresAt.toISOString() },
-      },
+      { user: session.user, session: { expiresAt: session.expiresAt.toISOString() } },
       200,
     );
   });

@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { sql } from 'drizzle-orm';
 import { createRouter, errorResponses, jsonContent } from '../../lib/openapi.ts';
 import { ApiError } from '../../lib/errors.ts';
 
@@ -18,10 +17,8 @@ const health = createRoute({
 });
 
 export const healthRoutes = createRouter().openapi(health, async (c) => {
-  const { db, databaseKind } = c.get('services');
-  try {
-    await db.execute(sql`select 1`);
-  } catch {
+  const { liveness, databaseKind } = c.get('services');
+  if (!(await liveness.databaseReachable())) {
     throw new ApiError('SERVICE_UNAVAILABLE', 'The database is not reachable');
   }
   return c.json({ status: 'ok' as const, database: databaseKind }, 200);

@@ -30,17 +30,19 @@ function toProfile(row: ProfileRow, email: string): Profile {
   };
 }
 
-/** The user's profile; created on the spot should sign-up have stopped before it was written. */
+/** The user's profile. Reading never writes: it is created with the account. */
 export async function getProfile(db: Database, user: SessionUser): Promise<Profile> {
   const [row] = await db.select().from(schema.profiles).where(eq(schema.profiles.id, user.id));
-  if (row) return toProfile(row, user.email);
-  const [created] = await db
-    .insert(schema.profiles)
-    .values({ id: user.id })
-    .onConflictDoUpdate({ target: schema.profiles.id, set: { id: user.id } })
-    .returning();
-  if (!created) throw new ApiError('INTERNAL_ERROR', 'Could not load the profile');
-  return toProfile(created, user.email);
+  if (!row) throw new ApiError('NOT_FOUND', 'Profile not found');
+  return toProfile(row, user.email);
+}
+
+/**
+ * Writes the profile row of an account that has none: sign-up writes it with the account, so
+ * only an account whose sign-up stopped half-way lacks one; signing in repairs it.
+ */
+export async function ensureProfile(db: Database, userId: string): Promise<void> {
+  await db.insert(schema.profiles).values({ id: userId }).onConflictDoNothing();
 }
 
 export async function updateProfile(

@@ -1,0 +1,106 @@
+import { EventEmitter } from 'node:events';
+import { listen, notify, type DatabaseHandle } from '@verba/db';
+import type { Logger } from './logger.ts';
+
+/**
+ * Small notifications between server processes: whose data changed, what kind of thing and which
+ * one. They carry ids, never data: a listener reads what it needs, scoped to its own user.
+ */
+export interface AppEvent {
+  userId: string;
+  kind: EventKind;
+  /** The id of the thing that changed; for `session.revoked`, the SHA-256 of the session token. */
+  id?: string;
+}
+
+export const EVENT_KINDS = [
+  /** A session row went (sign-out, password change, account deletion, clean-up); migration 0001. */
+  'session.revoked',
+] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+export type EventListener = (event: AppEvent) => void;
+
+export interface Events {
+  publish: (event: AppEvent) => Promise<void>;
+  /** Returns the function that unsubscribes. */
+  subscribe: (listener: EventListener) => () => void;
+  /**
+   * Called when this process may have missed events (its notification connection dropped and
+   * came back): whatever it keeps because of events must be thrown away.
+   */
+  onReset: (listener: () => void) => () => void;
+  close: () => Promise<void>;
+}
+
+/** The channel every process listens on; database triggers notify on it too. */
+export const EVENTS_CHANNEL = 'verba_events';
+
+/** A notification payload as an event, or null when it is not one of ours. */
+export function parseEvent(payload: string): AppEvent | null {
+  try {
+    const value = JSON.parse(payload) as Partial<AppEvent> | null;
+    if (
+      typeof value?.userId !== 'string' ||
+      !(EVENT_KINDS as readonly unknown[]).includes(value.kind)
+    ) {
+      return null;
+    }
+    return {
+      userId: value.userId,
+      kind: value.kind as EventKind,
+      ...(typeof value.id === 'string' ? { id: value.id } : {}),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The events bus of one process. On the embedded database everything happens in this process,
+ * so events are handed over directly; on PostgreSQL they go through LISTEN/NOTIFY so that every
+ * process on the database hears every other. Either way the database's own triggers are heard.
+ */
+export async function createEvents(handle: DatabaseHandle, logger: Logger): Promise<Events> {
+  const emitter = new EventEmitter();
+  // Every open live-update stream is a listener: no leak warning at 10.
+  emitter.setMaxListeners(0);
+  const deliver = (event: AppEvent) => {
+    for (const listener of emitter.listeners('event') as EventListener[]) {
+      try {
+        listener(event);
+      } catch (error) {
+        logger.error({ err: error, kind: event.kind }, 'event listener failed');
+      }
+    }
+  };
+  const stop = await listen(handle, EVENTS_CHANNEL, {
+    onPayload: (payload) => {
+      const event = parseEvent(payload);
+      if (event) deliver(event);
+    },
+    onReconnect: () => {
+      logger.info('event connection restored');
+      emitter.emit('reset');
+    },
+    onConnectionError: (error) => logger.warn({ err: error }, 'event connection lost'),
+  });
+  return {
+    publish: async (event) => {
+      if (handle.kind === 'pglite') deliver(event);
+      else await notify(handle, EVENTS_CHANNEL, JSON.stringify(event));
+    },
+    subscribe: (listener) => {
+      emitter.on('event', listener);
+      return () => void emitter.off('event', listener);
+    },
+    onReset: (listener) => {
+      emitter.on('reset', listener);
+      return () => void emitter.off('reset', listener);
+    },
+    close: async () => {
+      emitter.removeAllListeners();
+      await stop();
+    },
+  };
+}
