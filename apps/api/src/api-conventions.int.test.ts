@@ -176,6 +176,21 @@ describe('service routes', () => {
     });
   });
 
+  it('names the session cookie in the OpenAPI document as the browser gets it', async () => {
+    const secure = await TestHarness.onDatabase(t.database, {
+      env: { PUBLIC_URL: 'https://verba.example.org' },
+    });
+    for (const [harness, name] of [
+      [t, 'better-auth.session_token'],
+      [secure, '__Secure-better-auth.session_token'],
+    ] as const) {
+      const doc = (await (await harness.request('/api/openapi.json')).json()) as {
+        components: { securitySchemes: { cookieAuth: { name: string } } };
+      };
+      expect(doc.components.securitySchemes.cookieAuth.name).toBe(name);
+    }
+  });
+
   it('publishes an OpenAPI document listing every route', async () => {
     const response = await t.request('/api/openapi.json');
     const doc = (await response.json()) as { openapi: string; paths: Record<string, object> };

@@ -35,6 +35,12 @@ describe('several API processes on one database', () => {
         })
       ).status,
     ).toBe(200);
-    expect((await first.request('/api/profile', { cookie: user.cookie })).status).toBe(401);
+    // The other process hears of it through the database within seconds.
+    await expect
+      .poll(async () => (await first.request('/api/profile', { cookie: user.cookie })).status, {
+        timeout: 5_000,
+        interval: 50,
+      })
+      .toBe(401);
   });
 });

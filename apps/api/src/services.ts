@@ -15,6 +15,8 @@ export interface ServiceInputs {
   logger: Logger;
   secret: string;
   rateLimits?: AuthRateLimits;
+  /** The clock sessions expire by (tests move it). */
+  now?: () => number;
 }
 
 /** Wires the services every request gets; the server entry and the tests both build them here. */
@@ -24,11 +26,12 @@ export async function buildServices({
   logger,
   secret,
   rateLimits,
+  now,
 }: ServiceInputs): Promise<Services> {
   const { db } = database;
   const auth = createAuth({ db, secret, publicUrl: env.PUBLIC_URL, logger });
   const events = await createEvents(database, logger);
-  const sessions = createSessions({ auth, events });
+  const sessions = createSessions({ auth, events, ...(now ? { now } : {}) });
   return {
     env,
     db,

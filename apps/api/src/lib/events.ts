@@ -23,8 +23,11 @@ export type EventListener = (event: AppEvent) => void;
 
 export interface Events {
   publish: (event: AppEvent) => Promise<void>;
-  /** Returns the function that unsubscribes. */
-  subscribe: (listener: EventListener) => () => void;
+  /**
+   * Hears every event, or with `userId` only that user's. Returns the function that
+   * unsubscribes.
+   */
+  subscribe: (listener: EventListener, userId?: string) => () => void;
   /**
    * Called when this process may have missed events (its notification connection dropped and
    * came back): whatever it keeps because of events must be thrown away.
@@ -90,9 +93,11 @@ export async function createEvents(handle: DatabaseHandle, logger: Logger): Prom
       if (handle.kind === 'pglite') deliver(event);
       else await notify(handle, EVENTS_CHANNEL, JSON.stringify(event));
     },
-    subscribe: (listener) => {
-      emitter.on('event', listener);
-      return () => void emitter.off('event', listener);
+    subscribe: (listener, userId) => {
+      const heard: EventListener =
+        userId === undefined ? listener : (event) => event.userId === userId && listener(event);
+      emitter.on('event', heard);
+      return () => void emitter.off('event', heard);
     },
     onReset: (listener) => {
       emitter.on('reset', listener);

@@ -22,6 +22,11 @@ export interface SessionCheck {
 export interface Sessions {
   /** Who signed this request, checked once: in memory when recently seen, else by better-auth. */
   check: (headers: Headers) => Promise<SessionCheck>;
+  /**
+   * Forgets the request's session in this process at once (sign-out); the other processes hear
+   * of it from the database.
+   */
+  forget: (headers: Headers) => void;
   /** The name of the session cookie (with the `__Secure-` prefix under https). */
   cookieName: string;
   stats: () => { hits: number; misses: number; size: number };
@@ -34,6 +39,7 @@ export interface SessionsOptions {
   /** How long a checked session is believed without asking the database again. */
   ttlMs?: number;
   maxEntries?: number;
+  /** The clock that decides whether a session has expired. */
   now?: () => number;
 }
 
@@ -64,17 +70,19 @@ export function createSessions({
   const cookieName = getCookies(auth.options).sessionToken.name;
   const secret = auth.options.secret;
   if (!secret) throw new Error('the auth secret is required');
-  const cache = new LRUCache<string, Entry>({ max: maxEntries, ttl: ttlMs, perf: { now } });
+  const cache = new LRUCache<string, Entry>({ max: maxEntries, ttl: ttlMs });
   // Sessions that ended while a database check for them was under way must not be cached
   // from that check's (older) answer.
-  const revoked = new LRUCache<string, true>({ max: maxEntries, ttl: ttlMs, perf: { now } });
+  const revoked = new LRUCache<string, true>({ max: maxEntries, ttl: ttlMs });
   let hits = 0;
   let misses = 0;
 
+  const revoke = (key: string) => {
+    cache.delete(key);
+    revoked.set(key, true);
+  };
   const unsubscribe = events.subscribe((event) => {
-    if (event.kind !== 'session.revoked' || !event.id) return;
-    cache.delete(event.id);
-    revoked.set(event.id, true);
+    if (event.kind === 'session.revoked' && event.id) revoke(event.id);
   });
   // Events may have been missed: believe nothing remembered before.
   const unsubscribeReset = events.onReset(() => cache.clear());
@@ -92,12 +100,18 @@ export function createSessions({
     return timingSafeEqual(signature, expected) ? token : null;
   };
 
+  const cacheKey = (token: string) => createHash('sha256').update(token).digest('hex');
+
   return {
     cookieName,
+    forget: (headers) => {
+      const token = verifiedToken(headers);
+      if (token) revoke(cacheKey(token));
+    },
     check: async (headers) => {
       const token = verifiedToken(headers);
       if (!token) return NO_SESSION;
-      const key = createHash('sha256').update(token).digest('hex');
+      const key = cacheKey(token);
       const remembered = cache.get(key);
       if (remembered) {
         if (remembered.expiresAt <= now()) {

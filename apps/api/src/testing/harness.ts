@@ -17,6 +17,8 @@ export interface TestAppOptions extends AppOptions {
   env?: Record<string, string>;
   rateLimits?: AuthRateLimits;
   logger?: Logger;
+  /** The clock sessions expire by. */
+  now?: () => number;
 }
 
 export interface TestUser {
@@ -62,6 +64,7 @@ export class TestHarness {
       logger: options.logger ?? createLogger(env.LOG_LEVEL),
       secret: TEST_SECRET,
       ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+      ...(options.now ? { now: options.now } : {}),
     });
     const harness = new TestHarness(database, services, createApp(services, options), env);
     const onDatabase = harnesses.get(database) ?? [];

@@ -130,6 +130,7 @@ export const authRoutes = createRouter()
   })
   .openapi(signOut, async (c) => {
     await forwardToAuth(c, '/sign-out', {});
+    c.get('services').sessions.forget(c.req.raw.headers);
     return c.json({ success: true }, 200);
   })
   .openapi(getSession, async (c) => {

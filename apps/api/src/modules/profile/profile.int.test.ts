@@ -1,6 +1,8 @@
+import { schema } from '@verba/db';
 import { VALIDATION } from '@verba/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestHarness } from '../../testing/harness.ts';
+import { GOOD_PASSWORD, TestHarness } from '../../testing/harness.ts';
 
 let t: TestHarness;
 beforeAll(async () => {
@@ -102,5 +104,20 @@ describe('profile', () => {
     expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
       VALIDATION.languagesMustDiffer,
     );
+  });
+
+  it('reading never writes: a missing profile is a 404 until signing in repairs it', async () => {
+    const user = await t.signUp();
+    await t.db.delete(schema.profiles).where(eq(schema.profiles.id, user.id));
+    expect((await t.request('/api/profile', { cookie: user.cookie })).status).toBe(404);
+    expect(
+      await t.db.select().from(schema.profiles).where(eq(schema.profiles.id, user.id)),
+    ).toEqual([]);
+    const signIn = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email: user.email, password: GOOD_PASSWORD },
+    });
+    expect(signIn.status).toBe(200);
+    expect((await t.request('/api/profile', { cookie: user.cookie })).status).toBe(200);
   });
 });
