@@ -9,20 +9,36 @@ export interface BenchServer {
   stop: () => Promise<void>;
 }
 
-/** `cores`: pin the server to these CPU cores (taskset), so a load generator does not share them. */
+export interface BenchServerOptions {
+  /** Pin the server to these CPU cores (taskset), so a load generator does not share them. */
+  cores?: string;
+  /** More environment for the server (DATABASE_URL, BETTER_AUTH_SECRET, …). */
+  env?: Record<string, string>;
+  /** Extra Node flags, e.g. --cpu-prof. */
+  nodeArgs?: string[];
+}
+
 export async function startBenchServer(
   port: number,
-  options: { cores?: string } = {},
+  options: BenchServerOptions = {},
 ): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'verba-bench-'));
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://localhost:${port}`,
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  const args = [...(options.nodeArgs ?? []), 'apps/api/dist/server.mjs'];
   const pin = options.cores && existsSync('/usr/bin/taskset');
   const child: ChildProcess = pin
-    ? spawn('taskset', ['-c', options.cores ?? '0', process.execPath, 'apps/api/dist/server.mjs'], {
+    ? spawn('taskset', ['-c', options.cores ?? '0', process.execPath, ...args], {
         env,
         stdio: 'inherit',
       })
-    : spawn(process.execPath, ['apps/api/dist/server.mjs'], { env, stdio: 'inherit' });
+    : spawn(process.execPath, args, { env, stdio: 'inherit' });
   const url = `http://localhost:${port}`;
   const started = Date.now();
   for (;;) {

@@ -1,5 +1,11 @@
 import type { WorldId } from './learners.ts';
-import { frontierRatio, geometricMean, summarize, type CurvePoint, type Summary } from './metrics.ts';
+import {
+  frontierRatio,
+  geometricMean,
+  summarize,
+  type CurvePoint,
+  type Summary,
+} from './metrics.ts';
 import { policyName, type PolicyKind, type PolicySpec } from './policies.ts';
 import type { TaskResult } from './run-task.ts';
 
@@ -24,7 +30,11 @@ export interface PolicySummary {
 
 const learnerKey = (r: TaskResult) => `${r.learner}/${r.seed}`;
 
-export function summarizePolicies(results: readonly TaskResult[], world: WorldId, days: number): PolicySummary[] {
+export function summarizePolicies(
+  results: readonly TaskResult[],
+  world: WorldId,
+  days: number,
+): PolicySummary[] {
   const mine = results.filter((r) => r.world === world && r.days === days);
   const byName = new Map<string, TaskResult[]>();
   for (const r of mine) {
@@ -127,7 +137,10 @@ export function frontier(
   };
 }
 
-export function findSummary(summaries: readonly PolicySummary[], spec: PolicySpec): PolicySummary | undefined {
+export function findSummary(
+  summaries: readonly PolicySummary[],
+  spec: PolicySpec,
+): PolicySummary | undefined {
   const name = policyName(spec);
   return summaries.find((s) => s.name === name);
 }

@@ -64,7 +64,11 @@ export class FsrsLearner implements Learner {
       // Harder words start with a higher difficulty, so they gain stability more slowly.
       this.d[word] = Math.min(10, Math.max(1, state.difficulty + 1.5 * this.offset[word]!));
     } else {
-      const state = this.algorithm.next_state({ stability: this.s[word]!, difficulty: this.d[word]! }, day - last, rating);
+      const state = this.algorithm.next_state(
+        { stability: this.s[word]!, difficulty: this.d[word]! },
+        day - last,
+        rating,
+      );
       this.s[word] = state.stability;
       this.d[word] = state.difficulty;
     }
@@ -142,7 +146,9 @@ export class HlrLearner implements Learner {
 /** FSRS-6 parameters of one learner of W2: the defaults, each scaled by a random factor, then clipped. */
 export function spreadWeights(seed: number, spread = 0.25): number[] {
   const rng = createRng(seed);
-  const w = default_w.map((v, i) => (i === 4 || i === 16 ? v : v * Math.exp(spread * rng.normal())));
+  const w = default_w.map((v, i) =>
+    i === 4 || i === 16 ? v : v * Math.exp(spread * rng.normal()),
+  );
   // Decay (w20) varies less: it shapes the whole forgetting curve.
   w[20] = default_w[20]! * Math.exp(0.15 * rng.normal());
   return clipParameters(w, 0, true);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { auc, frontierRatio, geometricMean, logLoss, reviewsToReach, rmseBins, summarize } from './metrics.ts';
+import {
+  auc,
+  frontierRatio,
+  geometricMean,
+  logLoss,
+  reviewsToReach,
+  rmseBins,
+  summarize,
+} from './metrics.ts';
 
 const item = (predicted: number, correct: boolean) => ({ predicted, truth: predicted, correct });
 
@@ -9,7 +17,9 @@ describe('prediction metrics', () => {
   });
 
   it('RMSE over bins is zero for calibrated bins and the gap otherwise', () => {
-    expect(rmseBins([item(0.75, true), item(0.75, true), item(0.75, true), item(0.75, false)])).toBeCloseTo(0, 10);
+    expect(
+      rmseBins([item(0.75, true), item(0.75, true), item(0.75, true), item(0.75, false)]),
+    ).toBeCloseTo(0, 10);
     expect(rmseBins([item(0.9, false), item(0.9, false)])).toBeCloseTo(0.9, 10);
   });
 
@@ -33,7 +43,10 @@ describe('frontier ratio', () => {
   });
 
   it('ignores dominated points, clamps below the curve and reports unreachable knowledge', () => {
-    expect(reviewsToReach([...curve, { knowledge: 750, reviews: 9000 }], 750)).toBeCloseTo(Math.sqrt(5000 * 8000), 6);
+    expect(reviewsToReach([...curve, { knowledge: 750, reviews: 9000 }], 750)).toBeCloseTo(
+      Math.sqrt(5000 * 8000),
+      6,
+    );
     expect(reviewsToReach(curve, 600)).toBe(5000);
     expect(reviewsToReach(curve, 950)).toBe(Number.POSITIVE_INFINITY);
   });

@@ -3,7 +3,10 @@ import type { Prediction } from './simulate.ts';
 const clampP = (p: number) => Math.min(1 - 1e-6, Math.max(1e-6, p));
 
 /** Mean binary cross-entropy of predictions against outcomes. */
-export function logLoss(items: readonly Prediction[], pick: (p: Prediction) => number = (p) => p.predicted): number {
+export function logLoss(
+  items: readonly Prediction[],
+  pick: (p: Prediction) => number = (p) => p.predicted,
+): number {
   if (items.length === 0) return Number.NaN;
   let sum = 0;
   for (const item of items) {
@@ -17,7 +20,11 @@ export function logLoss(items: readonly Prediction[], pick: (p: Prediction) => n
  * Calibration error: predictions grouped into 20 equal-width bins; the root of the count-weighted mean
  * squared gap between each bin's mean prediction and its observed pass rate.
  */
-export function rmseBins(items: readonly Prediction[], pick: (p: Prediction) => number = (p) => p.predicted, bins = 20): number {
+export function rmseBins(
+  items: readonly Prediction[],
+  pick: (p: Prediction) => number = (p) => p.predicted,
+  bins = 20,
+): number {
   if (items.length === 0) return Number.NaN;
   const n = new Float64Array(bins);
   const sumP = new Float64Array(bins);
@@ -39,8 +46,13 @@ export function rmseBins(items: readonly Prediction[], pick: (p: Prediction) => 
 }
 
 /** Area under the ROC curve (probability a recalled review is ranked above a forgotten one; ties count half). */
-export function auc(items: readonly Prediction[], pick: (p: Prediction) => number = (p) => p.predicted): number {
-  const sorted = items.map((item) => ({ p: pick(item), y: item.correct })).sort((a, b) => a.p - b.p);
+export function auc(
+  items: readonly Prediction[],
+  pick: (p: Prediction) => number = (p) => p.predicted,
+): number {
+  const sorted = items
+    .map((item) => ({ p: pick(item), y: item.correct }))
+    .sort((a, b) => a.p - b.p);
   let pos = 0;
   let neg = 0;
   let rankSum = 0;

@@ -5,7 +5,8 @@ import { createSm2 } from './schedulers/sm2.ts';
 import type { Scheduler } from './schedulers/types.ts';
 
 /** Interval baselines (swept over an interval modifier) and FSRS policies (swept over desired retention). */
-export type PolicyKind = 'spec-sm2' | 'orig-sm2' | 'anki-sm2' | 'memrise' | 'fsrs' | 'fsrs-fit' | 'ours';
+export type PolicyKind =
+  'spec-sm2' | 'orig-sm2' | 'anki-sm2' | 'memrise' | 'fsrs' | 'fsrs-fit' | 'ours';
 
 export interface PolicySpec {
   kind: PolicyKind;
@@ -27,16 +28,26 @@ export const POLICY_LABELS: Record<PolicyKind, string> = {
 };
 
 export function policyName(spec: PolicySpec): string {
-  return INTERVAL_BASELINES.includes(spec.kind) ? `${spec.kind} ×${spec.value}` : `${spec.kind} DR${spec.value.toFixed(2)}`;
+  return INTERVAL_BASELINES.includes(spec.kind)
+    ? `${spec.kind} ×${spec.value}`
+    : `${spec.kind} DR${spec.value.toFixed(2)}`;
 }
 
 export function createPolicy(spec: PolicySpec, words: number, refitEveryDays: number): Scheduler {
   const name = policyName(spec);
   switch (spec.kind) {
     case 'spec-sm2':
-      return createSm2(name, words, { correctQuality: 3, wrongQuality: 1, intervalModifier: spec.value });
+      return createSm2(name, words, {
+        correctQuality: 3,
+        wrongQuality: 1,
+        intervalModifier: spec.value,
+      });
     case 'orig-sm2':
-      return createSm2(name, words, { correctQuality: 4, wrongQuality: 1, intervalModifier: spec.value });
+      return createSm2(name, words, {
+        correctQuality: 4,
+        wrongQuality: 1,
+        intervalModifier: spec.value,
+      });
     case 'anki-sm2':
       return createAnkiSm2(name, words, spec.value);
     case 'memrise':
@@ -44,8 +55,16 @@ export function createPolicy(spec: PolicySpec, words: number, refitEveryDays: nu
     case 'fsrs':
       return createFsrs(name, words, { desiredRetention: spec.value, fitting: 'none' });
     case 'fsrs-fit':
-      return createFsrs(name, words, { desiredRetention: spec.value, fitting: 'always', refitEveryDays });
+      return createFsrs(name, words, {
+        desiredRetention: spec.value,
+        fitting: 'always',
+        refitEveryDays,
+      });
     case 'ours':
-      return createFsrs(name, words, { desiredRetention: spec.value, fitting: 'validated', refitEveryDays });
+      return createFsrs(name, words, {
+        desiredRetention: spec.value,
+        fitting: 'validated',
+        refitEveryDays,
+      });
   }
 }

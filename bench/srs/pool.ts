@@ -8,44 +8,55 @@ type Reply = { id: number; result?: TaskResult; error?: string };
  * Runs tasks on `size` child processes (one per core), longest first. Results come back in task order,
  * and each task is deterministic, so the outcome does not depend on the number of processes.
  */
-export async function runPool(tasks: readonly Task[], size: number, onProgress?: (done: number, total: number) => void): Promise<TaskResult[]> {
+export async function runPool(
+  tasks: readonly Task[],
+  size: number,
+  onProgress?: (done: number, total: number) => void,
+): Promise<TaskResult[]> {
   const workerPath = fileURLToPath(new URL('./worker.ts', import.meta.url));
   const results = new Array<TaskResult>(tasks.length);
-  const order = tasks.map((task, index) => ({ task, index })).sort((a, b) => weight(b.task) - weight(a.task));
+  const order = tasks
+    .map((task, index) => ({ task, index }))
+    .sort((a, b) => weight(b.task) - weight(a.task));
   let next = 0;
   let done = 0;
   const children: ChildProcess[] = [];
   try {
     await Promise.all(
-      Array.from({ length: Math.max(1, Math.min(size, tasks.length)) }, () =>
-        new Promise<void>((resolve, reject) => {
-          // Same Node flags as this process, so the TypeScript loader applies to the child too.
-          const child = fork(workerPath, [], { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-          children.push(child);
-          const send = () => {
-            const item = order[next++];
-            if (!item) {
-              child.disconnect();
-              resolve();
-              return;
-            }
-            child.send({ id: item.index, task: item.task });
-          };
-          child.on('message', (reply: Reply) => {
-            if (reply.error || !reply.result) {
-              reject(new Error(`task ${reply.id} failed: ${reply.error}`));
-              return;
-            }
-            results[reply.id] = reply.result;
-            onProgress?.(++done, tasks.length);
+      Array.from(
+        { length: Math.max(1, Math.min(size, tasks.length)) },
+        () =>
+          new Promise<void>((resolve, reject) => {
+            // Same Node flags as this process, so the TypeScript loader applies to the child too.
+            const child = fork(workerPath, [], {
+              execArgv: process.execArgv,
+              stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+            });
+            children.push(child);
+            const send = () => {
+              const item = order[next++];
+              if (!item) {
+                child.disconnect();
+                resolve();
+                return;
+              }
+              child.send({ id: item.index, task: item.task });
+            };
+            child.on('message', (reply: Reply) => {
+              if (reply.error || !reply.result) {
+                reject(new Error(`task ${reply.id} failed: ${reply.error}`));
+                return;
+              }
+              results[reply.id] = reply.result;
+              onProgress?.(++done, tasks.length);
+              send();
+            });
+            child.on('error', reject);
+            child.on('exit', (code) => {
+              if (code !== 0 && code !== null) reject(new Error(`worker exited with ${code}`));
+            });
             send();
-          });
-          child.on('error', reject);
-          child.on('exit', (code) => {
-            if (code !== 0 && code !== null) reject(new Error(`worker exited with ${code}`));
-          });
-          send();
-        }),
+          }),
       ),
     );
   } finally {
@@ -55,6 +66,11 @@ export async function runPool(tasks: readonly Task[], size: number, onProgress?:
 }
 
 function weight(task: Task): number {
-  const fitting = task.policy.kind === 'ours' || task.policy.kind === 'fsrs-fit' ? 4 : task.policy.kind === 'fsrs' ? 2 : 1;
+  const fitting =
+    task.policy.kind === 'ours' || task.policy.kind === 'fsrs-fit'
+      ? 4
+      : task.policy.kind === 'fsrs'
+        ? 2
+        : 1;
   return fitting * task.days * (task.world === 'W3' ? 1.3 : 1);
 }

@@ -2,12 +2,23 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { DEFAULT_DESIRED_RETENTION } from '@verba/srs';
 import { default_w } from 'ts-fsrs';
-import { findSummary, frontier, summarizePolicies, type FrontierSummary, type PolicySummary } from './analyze.ts';
+import {
+  findSummary,
+  frontier,
+  summarizePolicies,
+  type FrontierSummary,
+  type PolicySummary,
+} from './analyze.ts';
 import type { WorldId } from './learners.ts';
 import { INTERVAL_BASELINES, SM2_FAMILY, type PolicySpec } from './policies.ts';
 import { runPool } from './pool.ts';
 import type { Task } from './run-task.ts';
-import { ankiSm2Policy, desiredRetentionPolicy, runGateSimulation, type GateSimResult } from './ssp-mmc-gate.ts';
+import {
+  ankiSm2Policy,
+  desiredRetentionPolicy,
+  runGateSimulation,
+  type GateSimResult,
+} from './ssp-mmc-gate.ts';
 
 /** Benchmark of schedulers on simulated learners. `npm run bench:srs` (quick) or `npm run bench:srs -- --full`. */
 
@@ -53,15 +64,16 @@ const FULL: Plan = {
 const PUBLISHED = { dr070: 28.3, ankiSm2: 19.0 };
 /** Parameters of the published SSP-MMC-FSRS run (its config's DEFAULT_W), used to re-create its setting exactly. */
 const STUDY_WEIGHTS = [
-  0.4002, 0.1813, 0.6958, 3.1337, 6.6154, 0.565, 2.999, 0.0759, 1.568, 0.248, 0.4816, 1.7469, 0.0247, 0.5986, 1.8441, 0.4189,
-  1.81, 0.5784, 0.1924, 0.0658, 0.4444,
+  0.4002, 0.1813, 0.6958, 3.1337, 6.6154, 0.565, 2.999, 0.0759, 1.568, 0.248, 0.4816, 1.7469,
+  0.0247, 0.5986, 1.8441, 0.4189, 1.81, 0.5784, 0.1924, 0.0658, 0.4444,
 ];
 const PASS_RATE_RETENTIONS = [0.7, 0.8, 0.9, 0.95];
 const PASS_RATE_WORDS = 3000;
 
 function policies(plan: Plan): PolicySpec[] {
   const specs: PolicySpec[] = [];
-  for (const kind of INTERVAL_BASELINES) for (const value of plan.modifiers) specs.push({ kind, value });
+  for (const kind of INTERVAL_BASELINES)
+    for (const value of plan.modifiers) specs.push({ kind, value });
   for (const value of plan.fsrsRetentions) specs.push({ kind: 'fsrs', value });
   for (const value of plan.fitRetentions) specs.push({ kind: 'fsrs-fit', value });
   const ours = new Set([...plan.oursRetentions, DEFAULT_DESIRED_RETENTION]);
@@ -109,9 +121,12 @@ function buildTasks(plan: Plan): Task[] {
   return tasks;
 }
 
-const fmt = (x: number, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) : x === Number.POSITIVE_INFINITY ? '∞' : '–');
+const fmt = (x: number, digits = 1) =>
+  Number.isFinite(x) ? x.toFixed(digits) : x === Number.POSITIVE_INFINITY ? '∞' : '–';
 const ci = (s: { mean: number; low: number; high: number; n: number }, digits = 1) =>
-  s.n > 1 ? `${fmt(s.mean, digits)} (${fmt(s.low, digits)}–${fmt(s.high, digits)})` : fmt(s.mean, digits);
+  s.n > 1
+    ? `${fmt(s.mean, digits)} (${fmt(s.low, digits)}–${fmt(s.high, digits)})`
+    : fmt(s.mean, digits);
 const pf = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
 function policyTable(rows: PolicySummary[]): string {
@@ -137,38 +152,60 @@ interface Check {
 async function main() {
   const started = Date.now();
   const plan = process.argv.includes('--full') ? FULL : QUICK;
-  const cores = Math.max(1, Math.min(availableParallelism(), Number(process.env.BENCH_WORKERS ?? availableParallelism())));
+  const cores = Math.max(
+    1,
+    Math.min(availableParallelism(), Number(process.env.BENCH_WORKERS ?? availableParallelism())),
+  );
   const tasks = buildTasks(plan);
-  console.log(`# Scheduler benchmark (${plan.mode}): ${tasks.length} simulations on ${cores} processes\n`);
+  console.log(
+    `# Scheduler benchmark (${plan.mode}): ${tasks.length} simulations on ${cores} processes\n`,
+  );
   let lastShown = 0;
   const results = await runPool(tasks, cores, (done, total) => {
     const now = Date.now();
     if (now - lastShown > 5000 || done === total) {
       lastShown = now;
-      process.stderr.write(`  ${done}/${total} simulations, ${((now - started) / 1000).toFixed(0)} s\n`);
+      process.stderr.write(
+        `  ${done}/${total} simulations, ${((now - started) / 1000).toFixed(0)} s\n`,
+      );
     }
   });
   const mainResults = results.filter((r) => r.seed !== 101);
   const passRateRuns = results.filter((r) => r.seed === 101);
 
   // Gates that re-create the published simulation (four grades, 10,000 cards, 5 years).
-  const gateRuns: { label: string; weights: readonly number[]; dr070: GateSimResult[]; anki: GateSimResult[] }[] = [];
-  const gateSettings: [string, readonly number[]][] = [['published setting (its parameters)', STUDY_WEIGHTS]];
+  const gateRuns: {
+    label: string;
+    weights: readonly number[];
+    dr070: GateSimResult[];
+    anki: GateSimResult[];
+  }[] = [];
+  const gateSettings: [string, readonly number[]][] = [
+    ['published setting (its parameters)', STUDY_WEIGHTS],
+  ];
   // The same setting under FSRS-6's defaults is for reference only, so the quick run leaves it out.
   if (plan.mode === 'full') gateSettings.push(['W1 (FSRS-6 default parameters)', default_w]);
   for (const [label, weights] of gateSettings) {
     const dr070: GateSimResult[] = [];
     const anki: GateSimResult[] = [];
     for (let seed = 1; seed <= plan.gateSeeds; seed++) {
-      dr070.push(runGateSimulation('DR=0.70', (w) => desiredRetentionPolicy(w, 0.7), { weights, seed }));
+      dr070.push(
+        runGateSimulation('DR=0.70', (w) => desiredRetentionPolicy(w, 0.7), { weights, seed }),
+      );
       anki.push(runGateSimulation('Anki-SM-2', ankiSm2Policy, { weights, seed }));
     }
     gateRuns.push({ label, weights, dr070, anki });
   }
-  const meanOf = (xs: GateSimResult[]) => xs.reduce((a, b) => a + b.memorizedPerHour, 0) / xs.length;
+  const meanOf = (xs: GateSimResult[]) =>
+    xs.reduce((a, b) => a + b.memorizedPerHour, 0) / xs.length;
 
   const out: string[] = [];
-  const json: Record<string, unknown> = { mode: plan.mode, plan, generatedAt: new Date().toISOString(), defaultDesiredRetention: DEFAULT_DESIRED_RETENTION };
+  const json: Record<string, unknown> = {
+    mode: plan.mode,
+    plan,
+    generatedAt: new Date().toISOString(),
+    defaultDesiredRetention: DEFAULT_DESIRED_RETENTION,
+  };
   const frontiers: FrontierSummary[] = [];
   const summaries: PolicySummary[] = [];
   for (const horizon of plan.horizons) {
@@ -188,29 +225,49 @@ async function main() {
       }
     }
   }
-  out.push('## Frontier ratios (our reviews to reach a baseline\'s knowledge ÷ its reviews; below 1 is better)\n');
+  out.push(
+    "## Frontier ratios (our reviews to reach a baseline's knowledge ÷ its reviews; below 1 is better)\n",
+  );
   out.push('| Horizon | World | Against | Geometric mean | Worst point | Worst |');
   out.push('|---|---|---|---|---|---|');
-  for (const f of frontiers) out.push(`| ${f.days} d | ${f.world} | ${f.against} | ${fmt(f.geometricMean, 3)} | ${f.worstPoint} | ${fmt(f.worst, 3)} |`);
+  for (const f of frontiers)
+    out.push(
+      `| ${f.days} d | ${f.world} | ${f.against} | ${fmt(f.geometricMean, 3)} | ${f.worstPoint} | ${fmt(f.worst, 3)} |`,
+    );
   out.push('');
 
   const first = plan.horizons[0]!.days;
-  const get = (world: WorldId, against: string) => frontiers.find((f) => f.world === world && f.days === first && f.against === against)!;
-  const ours = (world: WorldId) => findSummary(summaries.filter((s) => s.days === first && s.world === world), { kind: 'ours', value: DEFAULT_DESIRED_RETENTION })!;
-  const spec = (world: WorldId) => findSummary(summaries.filter((s) => s.days === first && s.world === world), { kind: 'spec-sm2', value: 1 })!;
+  const get = (world: WorldId, against: string) =>
+    frontiers.find((f) => f.world === world && f.days === first && f.against === against)!;
+  const ours = (world: WorldId) =>
+    findSummary(
+      summaries.filter((s) => s.days === first && s.world === world),
+      { kind: 'ours', value: DEFAULT_DESIRED_RETENTION },
+    )!;
+  const spec = (world: WorldId) =>
+    findSummary(
+      summaries.filter((s) => s.days === first && s.world === world),
+      { kind: 'spec-sm2', value: 1 },
+    )!;
 
   const t1w2 = get('W2', 'SM-2 family');
   const t1w3 = get('W3', 'SM-2 family');
   const t1Worst = Math.max(t1w2.worst, t1w3.worst);
   const t3w2 = get('W2', 'FSRS-6 default parameters (fixed retention)');
   const t3w3 = get('W3', 'FSRS-6 default parameters (fixed retention)');
-  const t2 = (['W1', 'W2', 'W3'] as const).map((w) => ours(w).knowledgePerHour.mean / spec(w).knowledgePerHour.mean);
-  const t4 = (['W1', 'W2', 'W3'] as const).map((w) => ({ gap: ours(w).logLossGap.mean, rmse: ours(w).rmseBins.mean }));
+  const t2 = (['W1', 'W2', 'W3'] as const).map(
+    (w) => ours(w).knowledgePerHour.mean / spec(w).knowledgePerHour.mean,
+  );
+  const t4 = (['W1', 'W2', 'W3'] as const).map((w) => ({
+    gap: ours(w).logLossGap.mean,
+    rmse: ours(w).rmseBins.mean,
+  }));
   const t5 = (['W1', 'W2', 'W3'] as const).map((w) => ours(w).recallD30.mean);
   const targets: Check[] = [
     {
       id: 'T1',
-      description: 'Frontier ratio vs SM-2 family: geo. mean ≤ 0.80 (W2), ≤ 0.90 (W3), no point above 1.00',
+      description:
+        'Frontier ratio vs SM-2 family: geo. mean ≤ 0.80 (W2), ≤ 0.90 (W3), no point above 1.00',
       value: `W2 ${fmt(t1w2.geometricMean, 3)}, W3 ${fmt(t1w3.geometricMean, 3)}, worst ${fmt(t1Worst, 3)}`,
       pass: t1w2.geometricMean <= 0.8 && t1w3.geometricMean <= 0.9 && t1Worst <= 1,
     },
@@ -222,13 +279,15 @@ async function main() {
     },
     {
       id: 'T3',
-      description: 'Frontier ratio vs fixed-retention FSRS-6 with default parameters ≤ 0.90 (W2 and W3)',
+      description:
+        'Frontier ratio vs fixed-retention FSRS-6 with default parameters ≤ 0.90 (W2 and W3)',
       value: `W2 ${fmt(t3w2.geometricMean, 3)}, W3 ${fmt(t3w3.geometricMean, 3)}`,
       pass: t3w2.geometricMean <= 0.9 && t3w3.geometricMean <= 0.9,
     },
     {
       id: 'T4',
-      description: 'After 1,000 reviews: log loss within 0.01 of the true model and RMSE(bins) ≤ 0.03 (ours, each world)',
+      description:
+        'After 1,000 reviews: log loss within 0.01 of the true model and RMSE(bins) ≤ 0.03 (ours, each world)',
       value: t4.map((x, i) => `W${i + 1} Δ${fmt(x.gap, 3)} / ${fmt(x.rmse, 3)}`).join(', '),
       pass: t4.every((x) => x.gap <= 0.01 && x.rmse <= 0.03),
     },
@@ -244,7 +303,11 @@ async function main() {
   const w1Gate = gateRuns[1];
   const drRel = meanOf(published.dr070) / PUBLISHED.dr070 - 1;
   const ankiRel = meanOf(published.anki) / PUBLISHED.ankiSm2 - 1;
-  const passRates = passRateRuns.map((r) => ({ dr: r.policy.value, rate: r.onTimePassRate, n: r.onTimeReviews }));
+  const passRates = passRateRuns.map((r) => ({
+    dr: r.policy.value,
+    rate: r.onTimePassRate,
+    n: r.onTimeReviews,
+  }));
   // Seed stability: the headline figures (frontier ratios, paired comparisons on the same simulated learner)
   // of each W1 seed within ±2 % of their mean over seeds. Single-learner figures such as knowledge per hour
   // move more with each seed's calendar (up to about ±5 %), so they are printed but not gated.
@@ -253,7 +316,13 @@ async function main() {
   for (let seed = 1; seed <= w1Seeds; seed++) {
     const mine = mainResults.filter((r) => r.seed === seed);
     const kph = (kind: PolicySpec['kind'], value: number) =>
-      mine.find((r) => r.world === 'W1' && r.days === first && r.policy.kind === kind && r.policy.value === value)?.knowledgePerHour ?? Number.NaN;
+      mine.find(
+        (r) =>
+          r.world === 'W1' &&
+          r.days === first &&
+          r.policy.kind === kind &&
+          r.policy.value === value,
+      )?.knowledgePerHour ?? Number.NaN;
     perSeed.push({
       seed,
       sm2: frontier(mine, 'W1', first, 'ours', SM2_FAMILY, 'SM-2 family').geometricMean,
@@ -329,12 +398,23 @@ async function main() {
     seedStability: perSeed,
     fitting: mainResults
       .filter((r) => r.policy.kind === 'ours' || r.policy.kind === 'fsrs-fit')
-      .map((r) => ({ world: r.world, days: r.days, learner: r.learner, seed: r.seed, name: r.name, fitsRun: r.fitsRun, fitsAdopted: r.fitsAdopted })),
+      .map((r) => ({
+        world: r.world,
+        days: r.days,
+        learner: r.learner,
+        seed: r.seed,
+        name: r.name,
+        fitsRun: r.fitsRun,
+        fitsAdopted: r.fitsAdopted,
+      })),
   });
   const dir = new URL('../results/', import.meta.url);
   mkdirSync(dir, { recursive: true });
   const file = new URL(`srs-${plan.mode}.json`, dir);
-  writeFileSync(file, `${JSON.stringify(json, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v), 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify(json, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v), 2)}\n`,
+  );
   console.log(`\nWrote ${file.pathname}`);
   if (gates.some((g) => !g.pass)) {
     console.error('A validation gate failed.');

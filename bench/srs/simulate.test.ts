@@ -5,10 +5,21 @@ import { createRng } from './rng.ts';
 import { DEFAULT_HABITS, simulate, type SimConfig } from './simulate.ts';
 import { ankiSm2Policy, desiredRetentionPolicy, runGateSimulation } from './ssp-mmc-gate.ts';
 
-const config: SimConfig = { words: 120, days: 60, habits: DEFAULT_HABITS, grades: 'pass-fail', scoreAfterAnswers: 0 };
+const config: SimConfig = {
+  words: 120,
+  days: 60,
+  habits: DEFAULT_HABITS,
+  grades: 'pass-fail',
+  scoreAfterAnswers: 0,
+};
 
 async function once(world: 'W1' | 'W2' | 'W3', kind: 'anki-sm2' | 'fsrs', seed: number) {
-  return simulate(createLearner(world, 0, seed, config.words), createPolicy({ kind, value: kind === 'fsrs' ? 0.9 : 1 }, config.words, 30), config, seed);
+  return simulate(
+    createLearner(world, 0, seed, config.words),
+    createPolicy({ kind, value: kind === 'fsrs' ? 0.9 : 1 }, config.words, 30),
+    config,
+    seed,
+  );
 }
 
 describe('seeded random numbers', () => {
@@ -58,7 +69,9 @@ describe('published-simulation gate', () => {
   it('is deterministic and ranks low fixed retention above Anki SM-2 per study hour', () => {
     const options = { deck: 300, days: 200, newPerDay: 5, seed: 4 };
     const dr = runGateSimulation('DR=0.70', (w) => desiredRetentionPolicy(w, 0.7), options);
-    expect(runGateSimulation('DR=0.70', (w) => desiredRetentionPolicy(w, 0.7), options)).toEqual(dr);
+    expect(runGateSimulation('DR=0.70', (w) => desiredRetentionPolicy(w, 0.7), options)).toEqual(
+      dr,
+    );
     const anki = runGateSimulation('Anki-SM-2', ankiSm2Policy, options);
     expect(dr.memorizedPerHour).toBeGreaterThan(anki.memorizedPerHour);
     expect(dr.reviewsPerDay).toBeLessThan(anki.reviewsPerDay);

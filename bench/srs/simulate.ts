@@ -1,4 +1,10 @@
-import { FIRST_RATING_PROB, REVIEW_RATING_PROB, learnCost, reviewCost, type Rating4 } from './costs.ts';
+import {
+  FIRST_RATING_PROB,
+  REVIEW_RATING_PROB,
+  learnCost,
+  reviewCost,
+  type Rating4,
+} from './costs.ts';
 import type { Learner } from './learners.ts';
 import { createRng, deriveSeed, pick } from './rng.ts';
 import type { Scheduler } from './schedulers/types.ts';
@@ -57,16 +63,25 @@ export interface RunResult {
 
 /** Uniform number for the n-th answer to a word: the same draw whatever the scheduler (common random numbers). */
 function answerDraw(seed: number, word: number, n: number, salt: number): number {
-  let h = (seed ^ Math.imul(word + 1, 0x9e3779b1) ^ Math.imul(n + 1, 0x85ebca77) ^ Math.imul(salt + 1, 0xc2b2ae3d)) >>> 0;
+  let h =
+    (seed ^
+      Math.imul(word + 1, 0x9e3779b1) ^
+      Math.imul(n + 1, 0x85ebca77) ^
+      Math.imul(salt + 1, 0xc2b2ae3d)) >>>
+    0;
   h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
   h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
   h ^= h >>> 16;
   return (h >>> 0) / 4294967296;
 }
 
-
 /** Simulates one learner studying with one scheduler, day by day. */
-export async function simulate(learner: Learner, scheduler: Scheduler, config: SimConfig, seed: number): Promise<RunResult> {
+export async function simulate(
+  learner: Learner,
+  scheduler: Scheduler,
+  config: SimConfig,
+  seed: number,
+): Promise<RunResult> {
   const { words, days, habits } = config;
   const habitRng = createRng(deriveSeed('habits', learner.id, seed));
   const answerSeed = deriveSeed('answers', learner.id, seed);
@@ -116,8 +131,11 @@ export async function simulate(learner: Learner, scheduler: Scheduler, config: S
         const p = learner.recall(w, day);
         const predicted = scheduler.predict(w, day);
         const correct = answerDraw(answerSeed, w, n, 0) < p;
-        const rating: Rating4 =
-          !correct ? 1 : config.grades === 'four' ? ((pick(REVIEW_RATING_PROB, answerDraw(answerSeed, w, n, 1)) + 2) as Rating4) : 3;
+        const rating: Rating4 = !correct
+          ? 1
+          : config.grades === 'four'
+            ? ((pick(REVIEW_RATING_PROB, answerDraw(answerSeed, w, n, 1)) + 2) as Rating4)
+            : 3;
         if (answers >= config.scoreAfterAnswers) predictions.push({ predicted, truth: p, correct });
         if (due[w] === day && day - lastSeen[w]! >= 2) {
           onTime++;
@@ -135,7 +153,11 @@ export async function simulate(learner: Learner, scheduler: Scheduler, config: S
         const w = introduced++;
         const u = answerDraw(answerSeed, w, 0, 2);
         const rating: Rating4 =
-          config.grades === 'four' ? ((pick(FIRST_RATING_PROB, u) + 1) as Rating4) : u < learner.firstCorrectProb(w) ? 3 : 1;
+          config.grades === 'four'
+            ? ((pick(FIRST_RATING_PROB, u) + 1) as Rating4)
+            : u < learner.firstCorrectProb(w)
+              ? 3
+              : 1;
         seconds += learnCost(rating);
         learner.answer(w, day, rating);
         due[w] = scheduler.review(w, day, rating);

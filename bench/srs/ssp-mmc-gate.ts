@@ -1,5 +1,11 @@
 import { FSRSAlgorithm, default_w } from 'ts-fsrs';
-import { FIRST_RATING_PROB, REVIEW_RATING_PROB, learnCost, reviewCost, type Rating4 } from './costs.ts';
+import {
+  FIRST_RATING_PROB,
+  REVIEW_RATING_PROB,
+  learnCost,
+  reviewCost,
+  type Rating4,
+} from './costs.ts';
 import { createRng, pick } from './rng.ts';
 
 /**
@@ -27,7 +33,13 @@ export interface GateSimResult {
 /** Stability beyond which a card counts as known for good and is no longer scheduled (the study's S_max, 25 years). */
 const S_MAX = 365 * 25;
 
-type Policy = (s: number, d: number, prevInterval: number, rating: Rating4, ease: number) => [interval: number, ease: number];
+type Policy = (
+  s: number,
+  d: number,
+  prevInterval: number,
+  rating: Rating4,
+  ease: number,
+) => [interval: number, ease: number];
 
 function makeHelpers(w: readonly number[]) {
   const decay = -w[20]!;
@@ -38,7 +50,8 @@ function makeHelpers(w: readonly number[]) {
     const r = Math.max(0.01, 1 - Math.log(((S_MAX + 1e-3) / s - 1) / c + 1) / w[10]!);
     return Math.max(1, Math.ceil((s / factor) * (Math.pow(r, 1 / decay) - 1)));
   };
-  const retireAware = (s: number, d: number, interval: number) => (s > S_MAX ? 1e9 : Math.min(interval, intervalToRetire(s, d)));
+  const retireAware = (s: number, d: number, interval: number) =>
+    s > S_MAX ? 1e9 : Math.min(interval, intervalToRetire(s, d));
   return { decay, factor, retireAware };
 }
 
@@ -54,7 +67,13 @@ export function desiredRetentionPolicy(w: readonly number[], retention: number):
 export function ankiSm2Policy(w: readonly number[]): Policy {
   const { retireAware } = makeHelpers(w);
   return (s, d, prev, rating, ease) => {
-    const newEase = Math.min(5.5, Math.max(1.3, rating === 1 ? ease - 0.2 : rating === 2 ? ease - 0.15 : rating === 4 ? ease + 0.15 : ease));
+    const newEase = Math.min(
+      5.5,
+      Math.max(
+        1.3,
+        rating === 1 ? ease - 0.2 : rating === 2 ? ease - 0.15 : rating === 4 ? ease + 0.15 : ease,
+      ),
+    );
     let interval: number;
     if (prev === 0) interval = rating < 4 ? 1 : 4;
     else if (rating === 1) interval = 0;
@@ -65,8 +84,11 @@ export function ankiSm2Policy(w: readonly number[]): Policy {
   };
 }
 
-
-export function runGateSimulation(name: string, policyFor: (w: readonly number[]) => Policy, options: GateSimOptions): GateSimResult {
+export function runGateSimulation(
+  name: string,
+  policyFor: (w: readonly number[]) => Policy,
+  options: GateSimOptions,
+): GateSimResult {
   const w = [...(options.weights ?? default_w)];
   const deck = options.deck ?? 10_000;
   const days = options.days ?? 1825;
@@ -91,10 +113,16 @@ export function runGateSimulation(name: string, policyFor: (w: readonly number[]
       const r = Math.pow(1 + (factor * (today - last[i]!)) / s[i]!, decay);
       memorizedSum += r;
       if (due[i]! > today) continue;
-      const rating: Rating4 = rng.next() > r ? 1 : ((pick(REVIEW_RATING_PROB, rng.next()) + 2) as Rating4);
+      const rating: Rating4 =
+        rng.next() > r ? 1 : ((pick(REVIEW_RATING_PROB, rng.next()) + 2) as Rating4);
       seconds += reviewCost(rating);
       reviews++;
-      const next = algorithm.next_state({ stability: s[i]!, difficulty: d[i]! }, today - last[i]!, rating, r);
+      const next = algorithm.next_state(
+        { stability: s[i]!, difficulty: d[i]! },
+        today - last[i]!,
+        rating,
+        r,
+      );
       s[i] = next.stability;
       d[i] = next.difficulty;
       const [ivl, e] = policy(s[i]!, d[i]!, interval[i]!, rating, ease[i]!);

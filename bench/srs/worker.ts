@@ -4,7 +4,11 @@ import { runTask, type Task } from './run-task.ts';
 process.on('message', (message: { id: number; task: Task }) => {
   runTask(message.task).then(
     (result) => process.send!({ id: message.id, result }),
-    (error: unknown) => process.send!({ id: message.id, error: String(error instanceof Error ? error.stack : error) }),
+    (error: unknown) =>
+      process.send!({
+        id: message.id,
+        error: String(error instanceof Error ? error.stack : error),
+      }),
   );
 });
 process.on('disconnect', () => process.exit(0));

@@ -15,7 +15,12 @@ export interface AnkiState {
   graduated: boolean;
 }
 
-export function ankiStep(state: AnkiState, rating: Rating4, daysLate: number, modifier: number): AnkiState {
+export function ankiStep(
+  state: AnkiState,
+  rating: Rating4,
+  daysLate: number,
+  modifier: number,
+): AnkiState {
   if (!state.graduated) {
     // Same-day learning steps end with the graduating (1 d) or easy (4 d) interval.
     const interval = Math.max(1, Math.round((rating === 4 ? 4 : 1) * modifier));
@@ -28,7 +33,8 @@ export function ankiStep(state: AnkiState, rating: Rating4, daysLate: number, mo
     return { interval: 1, ease: Math.max(1.3, state.ease - 0.2), graduated: true };
   }
   const hard = Math.max(current + 1, Math.round(current * 1.2 * modifier));
-  if (rating === 2) return { interval: hard, ease: Math.max(1.3, state.ease - 0.15), graduated: true };
+  if (rating === 2)
+    return { interval: hard, ease: Math.max(1.3, state.ease - 0.15), graduated: true };
   const good = Math.max(hard + 1, Math.round((current + late / 2) * state.ease * modifier));
   if (rating === 3) return { interval: good, ease: state.ease, graduated: true };
   const easy = Math.max(good + 1, Math.round((current + late) * state.ease * 1.3 * modifier));

@@ -42,7 +42,8 @@ describe('SM-2', () => {
 
   it('restarts at 1 day after a wrong answer and keeps the lowered ease', () => {
     let state: Sm2State = { repetitions: 0, interval: 0, ease: 2.5 };
-    for (const correct of [true, true, true, false, true, true, true]) state = sm2Step(state, correct, ORIGINAL);
+    for (const correct of [true, true, true, false, true, true, true])
+      state = sm2Step(state, correct, ORIGINAL);
     expect(state.repetitions).toBe(3);
     expect(state.ease).toBeCloseTo(1.96, 10);
     expect(state.interval).toBe(Math.ceil(6 * 1.96));
@@ -50,8 +51,12 @@ describe('SM-2', () => {
   });
 
   it('scales intervals by the modifier', () => {
-    expect(intervals(createSm2('o', 1, { ...ORIGINAL, intervalModifier: 2 }), good(4))).toEqual([2, 12, 60, 300]);
-    expect(intervals(createSm2('o', 1, { ...ORIGINAL, intervalModifier: 0.5 }), good(4))).toEqual([1, 3, 4, 5]);
+    expect(intervals(createSm2('o', 1, { ...ORIGINAL, intervalModifier: 2 }), good(4))).toEqual([
+      2, 12, 60, 300,
+    ]);
+    expect(intervals(createSm2('o', 1, { ...ORIGINAL, intervalModifier: 0.5 }), good(4))).toEqual([
+      1, 3, 4, 5,
+    ]);
   });
 });
 

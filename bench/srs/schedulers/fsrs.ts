@@ -31,9 +31,16 @@ export interface FsrsScheduler extends Scheduler {
 }
 
 /** FSRS-6 through @verba/srs itself, so the benchmark measures the code the app runs. */
-export function createFsrs(name: string, words: number, options: FsrsSchedulerOptions): FsrsScheduler {
+export function createFsrs(
+  name: string,
+  words: number,
+  options: FsrsSchedulerOptions,
+): FsrsScheduler {
   const cards: (SrsCard | null)[] = new Array<SrsCard | null>(words).fill(null);
-  const history: { rating: 1 | 3; elapsed_days: number }[][] = Array.from({ length: words }, () => []);
+  const history: { rating: 1 | 3; elapsed_days: number }[][] = Array.from(
+    { length: words },
+    () => [],
+  );
   const log: FitReview[] = [];
   const fits: { day: number; status: string }[] = [];
   let weights: readonly number[] = DEFAULT_WEIGHTS;
@@ -51,7 +58,12 @@ export function createFsrs(name: string, words: number, options: FsrsSchedulerOp
       cards[word] = next;
       history[word]!.push({ rating: entry.rating, elapsed_days: entry.elapsed_days });
       if (options.fitting !== 'none') {
-        log.push({ word_id: String(word), rating: entry.rating, reviewed_at: now, elapsed_days: entry.elapsed_days });
+        log.push({
+          word_id: String(word),
+          rating: entry.rating,
+          reviewed_at: now,
+          elapsed_days: entry.elapsed_days,
+        });
       }
       return Math.round((next.next_review_date.getTime() - BASE) / DAY_MS);
     },
@@ -61,7 +73,11 @@ export function createFsrs(name: string, words: number, options: FsrsSchedulerOp
     },
     async endOfDay(day: number): Promise<void> {
       if (options.fitting === 'none' || (day + 1) % every !== 0) return;
-      const result = await fitLearnerParameters({ reviews: log, current: weights, adoption: options.fitting });
+      const result = await fitLearnerParameters({
+        reviews: log,
+        current: weights,
+        adoption: options.fitting,
+      });
       fits.push({ day, status: result.status });
       if (result.status !== 'adopted') return;
       weights = result.parameters;

@@ -11,7 +11,8 @@ export function createMemrise(name: string, words: number, modifier: number): Sc
   return {
     name,
     review(word: number, day: number, rating: Rating4): number {
-      const next = last[word]! < 0 || rating === 1 ? 0 : Math.min(MEMRISE_LADDER.length - 1, rung[word]! + 1);
+      const next =
+        last[word]! < 0 || rating === 1 ? 0 : Math.min(MEMRISE_LADDER.length - 1, rung[word]! + 1);
       rung[word] = next;
       interval[word] = Math.max(1, Math.round(MEMRISE_LADDER[next]! * modifier));
       last[word] = day;

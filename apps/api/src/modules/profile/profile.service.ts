@@ -1,4 +1,4 @@
-import { schema, type Database } from '@verba/db';
+import { preparedStatements, schema, type Database } from '@verba/db';
 import {
   languageOrDefault,
   VALIDATION,
@@ -9,7 +9,7 @@ import {
   type SessionUser,
   type UpdateProfileInput,
 } from '@verba/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { ApiError } from '../../lib/errors.ts';
 
 type ProfileRow = typeof schema.profiles.$inferSelect;
@@ -30,9 +30,17 @@ function toProfile(row: ProfileRow, email: string): Profile {
   };
 }
 
+const statements = preparedStatements((db) => ({
+  byId: db
+    .select()
+    .from(schema.profiles)
+    .where(eq(schema.profiles.id, sql.placeholder('id')))
+    .prepare('profile_by_id'),
+}));
+
 /** The user's profile. Reading never writes: it is created with the account. */
 export async function getProfile(db: Database, user: SessionUser): Promise<Profile> {
-  const [row] = await db.select().from(schema.profiles).where(eq(schema.profiles.id, user.id));
+  const [row] = await statements(db).byId.execute({ id: user.id });
   if (!row) throw new ApiError('NOT_FOUND', 'Profile not found');
   return toProfile(row, user.email);
 }
@@ -45,32 +53,31 @@ export async function ensureProfile(db: Database, userId: string): Promise<void>
   await db.insert(schema.profiles).values({ id: userId }).onConflictDoNothing();
 }
 
+/** One statement: the languages are checked against the stored ones in the same update. */
 export async function updateProfile(
   db: Database,
   user: SessionUser,
   patch: UpdateProfileInput,
 ): Promise<Profile> {
-  const current = await getProfile(db, user);
-  const nativeLanguage = patch.nativeLanguage ?? current.nativeLanguage;
-  const targetLanguage = patch.targetLanguage ?? current.targetLanguage;
-  if (nativeLanguage === targetLanguage) {
-    throw new ApiError('VALIDATION_ERROR', VALIDATION.languagesMustDiffer, {
-      issues: [{ path: 'targetLanguage', message: VALIDATION.languagesMustDiffer }],
-    });
-  }
+  const t = schema.profiles;
+  const nativeLanguage = patch.nativeLanguage ?? t.nativeLanguage;
+  const targetLanguage = patch.targetLanguage ?? t.targetLanguage;
   const [row] = await db
-    .update(schema.profiles)
+    .update(t)
     .set({
       ...(patch.displayName !== undefined ? { displayName: patch.displayName || null } : {}),
       ...(patch.analyticsEnabled !== undefined ? { analyticsEnabled: patch.analyticsEnabled } : {}),
-      nativeLanguage,
-      targetLanguage,
+      ...(patch.nativeLanguage ? { nativeLanguage: patch.nativeLanguage } : {}),
+      ...(patch.targetLanguage ? { targetLanguage: patch.targetLanguage } : {}),
       updatedAt: new Date(),
     })
-    .where(eq(schema.profiles.id, user.id))
+    .where(and(eq(t.id, user.id), ne(sql`${nativeLanguage}`, sql`${targetLanguage}`)))
     .returning();
-  if (!row) throw new ApiError('NOT_FOUND', 'Profile not found');
-  return toProfile(row, user.email);
+  if (row) return toProfile(row, user.email);
+  await getProfile(db, user); // 404 when there is no profile at all
+  throw new ApiError('VALIDATION_ERROR', VALIDATION.languagesMustDiffer, {
+    issues: [{ path: 'targetLanguage', message: VALIDATION.languagesMustDiffer }],
+  });
 }
 
 /** Saves the chosen languages and marks onboarding done; repeating it changes nothing more. */
