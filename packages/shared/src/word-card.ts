@@ -221,8 +221,9 @@ function themeKey(theme: string): string {
  * Checks a provider's answer and returns the card a learner may see, or the reasons it is not
  * acceptable (sent back to the provider once). Normalises on the way: whitespace collapsed, IPA
  * slashes dropped, CEFR upper-cased, lists de-duplicated and cut to their caps, themes matched to
- * WORD_THEMES case-insensitively and unknown ones dropped. A card may end with no theme: grouping
- * then places it by its other words, and a model that invents themes is not asked again for that.
+ * WORD_THEMES case-insensitively ("food and dining" → "Food & Dining") and unknown ones dropped.
+ * A card may end with no theme: a model that only invents themes is not asked again for that, and
+ * grouping must cope with theme-less words anyway (hand-written cards have none).
  * Examples missing their sentence or translation are dropped. Strings over their caps, empty
  * required fields (missing ones count as empty), fewer than 2 complete examples, implausible IPA,
  * control characters, and a missing reading for ja/zh/ko fail. Other targets' readings are null.
