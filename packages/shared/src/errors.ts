@@ -15,6 +15,12 @@ export const ERROR_STATUS = {
   TOO_MANY_REQUESTS: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  // The AI provider (design.md "AI"): its own codes, so the client shows the spec's toasts.
+  AI_NOT_CONFIGURED: 503,
+  AI_RATE_LIMITED: 429,
+  AI_USAGE_LIMIT: 402,
+  AI_FAILED: 502,
+  AI_TIMEOUT: 504,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -67,3 +67,33 @@ export const SCREEN_TEXT = {
   groupsTitle: 'My Word Groups',
   groupsSubtitle: 'Automatically organized by AI',
 } as const;
+
+/** The word input (generate-word and hand-written cards). */
+export const WORD_TEXT = {
+  wordRequired: 'Please type a word or phrase',
+  wordTooLong: 'A word or phrase can be at most 100 characters',
+  controlCharacters: 'Text must not contain control characters',
+} as const;
+
+/**
+ * AI provider failures (spec §8): the toast each API error code shows, as title and description.
+ * The API error's message is the description, except for the two the spec gives a title of their
+ * own, whose message is that title (so "Rate limit" and "usage limit" appear in the message).
+ */
+export const AI_TEXT = {
+  notConfigured: 'AI is not configured on this server',
+  rateLimited: 'Rate limit reached',
+  rateLimitedDescription: 'Please try again in a few moments.',
+  usageLimit: 'AI usage limit reached',
+  usageLimitDescription: 'Please add credits to continue using AI features.',
+  timeout: 'The AI provider did not answer in time. Please try again.',
+  wordGenerationFailed: 'Failed to generate word data',
+} as const;
+
+export const AI_ERROR_TOAST = {
+  AI_NOT_CONFIGURED: { title: TOAST.error, description: AI_TEXT.notConfigured },
+  AI_RATE_LIMITED: { title: AI_TEXT.rateLimited, description: AI_TEXT.rateLimitedDescription },
+  AI_USAGE_LIMIT: { title: AI_TEXT.usageLimit, description: AI_TEXT.usageLimitDescription },
+  AI_TIMEOUT: { title: TOAST.error, description: AI_TEXT.timeout },
+  AI_FAILED: { title: TOAST.error, description: AI_TEXT.wordGenerationFailed },
+} as const;

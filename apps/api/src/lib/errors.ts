@@ -58,7 +58,7 @@ export function errorResponse(c: Context, error: ApiError): Response {
 /** Maps an HTTP status to our code, for errors that come from libraries (better-auth). */
 export function codeForStatus(status: number): ErrorCode {
   const match = (Object.entries(ERROR_STATUS) as [ErrorCode, number][]).find(
-    ([code, s]) => s === status && code !== 'VALIDATION_ERROR',
+    ([code, s]) => s === status && code !== 'VALIDATION_ERROR' && !code.startsWith('AI_'),
   );
   return match ? match[0] : status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST';
 }

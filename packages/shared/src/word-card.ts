@@ -1,0 +1,277 @@
+import { z } from 'zod';
+import type { LanguageCode } from './languages.ts';
+import { WORD_TEXT } from './messages.ts';
+
+/**
+ * The word card: what a learner asks for (generate-word), what the AI provider is asked to write,
+ * and the checks its answer must pass before anyone sees it (spec §3 "Generated word card", §7
+ * generate-word; design.md "AI").
+ */
+
+/** Themes a card can carry; the groups screen groups words by them (spec §2 "Groups"). */
+export const WORD_THEMES = [
+  'Food & Dining',
+  'Travel',
+  'Home & Family',
+  'Work & Business',
+  'Education',
+  'Health & Body',
+  'Nature & Weather',
+  'Animals',
+  'Shopping & Money',
+  'Clothing',
+  'Sports & Leisure',
+  'Arts & Culture',
+  'Technology',
+  'Transport',
+  'City & Places',
+  'Time & Numbers',
+  'Feelings',
+  'People & Relationships',
+  'Communication',
+  'Society & Politics',
+  'Science',
+  'Everyday Life',
+] as const;
+export type WordTheme = (typeof WORD_THEMES)[number];
+
+export const CEFR_LEVELS = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'] as const;
+export type CefrLevel = (typeof CEFR_LEVELS)[number];
+export const cefrLevelSchema = z.enum(CEFR_LEVELS);
+
+/** Target languages whose cards also carry a reading: kana, pinyin, romanization. */
+export const READING_LANGUAGES = ['ja', 'zh', 'ko'] as const satisfies readonly LanguageCode[];
+
+export function needsReading(targetLanguage: string): boolean {
+  return (READING_LANGUAGES as readonly string[]).includes(targetLanguage);
+}
+
+/** Longest word or phrase a learner may type (generate-word, hand-written cards). */
+export const WORD_INPUT_MAX_LENGTH = 100;
+
+/**
+ * Caps on a card's fields. A string over its cap fails the check (the provider is asked again);
+ * a list over its cap is cut to it (spec §9: only the first 2 examples are shown anyway).
+ */
+export const WORD_CARD_LIMITS = {
+  word: WORD_INPUT_MAX_LENGTH,
+  translation: 200,
+  ipa: 150,
+  /** Free text ("noun", "verb, irregular", "noun, feminine"): parts of speech differ by language. */
+  grammarType: 50,
+  mnemonic: 500,
+  exampleText: 300,
+  examplesMin: 2,
+  examplesMax: 5,
+  synonym: 100,
+  synonymsMax: 8,
+  themesMax: 3,
+  reading: 300,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Text hygiene
+
+/** C0/C1 controls (NUL included) and the bidirectional overrides that can disguise text. */
+const FORBIDDEN_CHARACTERS = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+
+export function hasControlCharacters(value: string): boolean {
+  return FORBIDDEN_CHARACTERS.test(value);
+}
+
+/** Trims and turns every run of whitespace (newlines and tabs included) into one space. */
+export function collapseWhitespace(value: string): string {
+  return value.replace(/\s+/gu, ' ').trim();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The request
+
+export const wordInputSchema = z
+  .string({ error: WORD_TEXT.wordRequired })
+  .trim()
+  .min(1, WORD_TEXT.wordRequired)
+  .max(WORD_INPUT_MAX_LENGTH, WORD_TEXT.wordTooLong)
+  .refine((v) => !hasControlCharacters(v), WORD_TEXT.controlCharacters);
+
+/**
+ * generate-word's body. The spec's client also sent both languages; here the server takes them
+ * from the learner's profile, so a client cannot make the provider write for someone else's pair.
+ */
+export const generateWordInputSchema = z.object({ word: wordInputSchema }).strict();
+export type GenerateWordInput = z.infer<typeof generateWordInputSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// (a) What the provider is asked for. It stays within what strict structured outputs accept
+// (OpenAI's strict mode, vLLM/llama.cpp grammars): every field required, null instead of
+// optional, enums allowed, and no length or item-count keywords, which several servers reject.
+// The limits are enforced afterwards, in code.
+
+const exampleModelSchema = z.object({
+  target: z.string().describe('A natural sentence in the target language that uses the word'),
+  translation: z.string().describe("The sentence translated into the learner's native language"),
+});
+
+export const generatedCardModelSchema = z.object({
+  word: z.string().describe('The form a learner should learn, in the target language'),
+  translation: z.string().describe("The word's meaning in the learner's native language"),
+  ipa: z.string().describe('Pronunciation of the word in IPA, without slashes or brackets'),
+  grammarType: z.string().describe('Part of speech in English, e.g. noun, verb, adjective'),
+  cefrLevel: z.enum(CEFR_LEVELS).describe('CEFR level of the word'),
+  mnemonic: z.string().describe("A short memory aid in the learner's native language"),
+  examples: z.array(exampleModelSchema).describe('2 or 3 example sentences'),
+  synonyms: z.array(z.string()).describe('Synonyms in the target language; may be empty'),
+  themes: z.array(z.enum(WORD_THEMES)).describe('1 to 3 themes from the list'),
+  reading: z
+    .string()
+    .nullable()
+    .describe('Japanese: kana; Chinese: pinyin with tone marks; Korean: romanization; else null'),
+});
+export type GeneratedCardModelOutput = z.infer<typeof generatedCardModelSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// (b) What is accepted: the card a learner sees, after the checks below.
+
+/**
+ * Plausible IPA: Latin-script letters (IPA's own letters are Latin script), combining diacritics
+ * and tie bars, spacing modifiers (stress ˈˌ, length ːˑ, tone letters ˥˦˧˨˩, ʰ ʲ ʷ), superscript
+ * tone numbers, the Greek letters IPA borrows (β θ χ), spaces, syllable dots, parentheses,
+ * hyphens, linking and break marks. Digits, capitals, slashes inside, markup and other scripts
+ * are refused: a plain-Latin transcription such as "hola" cannot be told from a real one, so
+ * the check catches placeholders and garbage, not every mistake.
+ */
+const IPA_CHARACTERS =
+  /^[\p{Script=Latin}\p{M}\u02B0-\u02FF\u1D00-\u1DBF\u2070-\u209F\u00B2\u00B3\u00B9βθχ .()\-‿|‖',ʼ↗↘ꜛꜜ]+$/u;
+const IPA_PLACEHOLDER = /^(n\/?a|none|null|unknown|-+|\?+)$/i;
+
+export function isPlausibleIpa(ipa: string): boolean {
+  return (
+    IPA_CHARACTERS.test(ipa) &&
+    /[\p{Script=Latin}βθχ]/u.test(ipa) &&
+    !/[0-9A-Z]/.test(ipa) &&
+    !IPA_PLACEHOLDER.test(ipa)
+  );
+}
+
+/** Drops the slashes or brackets a transcription is often wrapped in; the UI adds its own. */
+export function stripIpaDelimiters(ipa: string): string {
+  if (IPA_PLACEHOLDER.test(ipa.trim())) return ipa.trim();
+  return collapseWhitespace(ipa.replace(/[/[\]]/g, ' '));
+}
+
+const text = (max: number) =>
+  z
+    .string()
+    .min(1, 'must not be empty')
+    .max(max, `must be at most ${max} characters`)
+    .refine((v) => !hasControlCharacters(v), 'must not contain control characters');
+
+export const wordExampleSchema = z.object({
+  target: text(WORD_CARD_LIMITS.exampleText),
+  translation: text(WORD_CARD_LIMITS.exampleText),
+});
+export type WordExample = z.infer<typeof wordExampleSchema>;
+
+/** The checked card: the generate-word response (spec §7), plus a reading for ja, zh and ko. */
+export const generatedCardSchema = z.object({
+  word: text(WORD_CARD_LIMITS.word),
+  translation: text(WORD_CARD_LIMITS.translation),
+  ipa: text(WORD_CARD_LIMITS.ipa).refine(isPlausibleIpa, 'must be an IPA transcription'),
+  grammarType: text(WORD_CARD_LIMITS.grammarType),
+  cefrLevel: cefrLevelSchema,
+  mnemonic: text(WORD_CARD_LIMITS.mnemonic),
+  examples: z
+    .array(wordExampleSchema)
+    .min(WORD_CARD_LIMITS.examplesMin, `must have at least ${WORD_CARD_LIMITS.examplesMin} items`)
+    .max(WORD_CARD_LIMITS.examplesMax),
+  synonyms: z.array(text(WORD_CARD_LIMITS.synonym)).max(WORD_CARD_LIMITS.synonymsMax),
+  themes: z.array(z.enum(WORD_THEMES)).max(WORD_CARD_LIMITS.themesMax),
+  reading: text(WORD_CARD_LIMITS.reading).nullable(),
+});
+export type GeneratedCard = z.infer<typeof generatedCardSchema>;
+
+export type CheckResult<T> = { ok: true; value: T } | { ok: false; issues: string[] };
+
+/** What arrives from a provider that ignored (or was not sent) the schema: anything JSON. */
+const looseString = z.string().catch('');
+const looseCardSchema = z.object({
+  word: looseString,
+  translation: looseString,
+  ipa: looseString,
+  grammarType: looseString,
+  cefrLevel: looseString,
+  mnemonic: looseString,
+  examples: z
+    .array(z.object({ target: looseString, translation: looseString }).nullable().catch(null))
+    .catch([]),
+  synonyms: z.array(z.string().nullable().catch(null)).catch([]),
+  themes: z.array(z.string().nullable().catch(null)).catch([]),
+  reading: z.string().nullable().catch(null),
+});
+
+const themeByKey = new Map<string, WordTheme>(WORD_THEMES.map((t) => [themeKey(t), t]));
+function themeKey(theme: string): string {
+  return theme
+    .toLowerCase()
+    .replace(/\band\b/g, '&')
+    .replace(/\s+/g, '');
+}
+
+/**
+ * Checks a provider's answer and returns the card a learner may see, or the reasons it is not
+ * acceptable (sent back to the provider once). Normalises on the way: whitespace collapsed, IPA
+ * slashes dropped, CEFR upper-cased, lists de-duplicated and cut to their caps, themes matched to
+ * WORD_THEMES case-insensitively ("food and dining" → "Food & Dining") and unknown ones dropped.
+ * A card may end with no theme: a model that only invents themes is not asked again for that, and
+ * grouping must cope with theme-less words anyway (hand-written cards have none).
+ * Examples missing their sentence or translation are dropped. Strings over their caps, empty
+ * required fields (missing ones count as empty), fewer than 2 complete examples, implausible IPA,
+ * control characters, and a missing reading for ja/zh/ko fail. Other targets' readings are null.
+ */
+export function checkGeneratedCard(
+  value: unknown,
+  { targetLanguage }: { targetLanguage: string },
+): CheckResult<GeneratedCard> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, issues: ['the answer must be a JSON object'] };
+  const loose = looseCardSchema.parse(value);
+
+  const clean = collapseWhitespace;
+  const unique = (items: string[]) => [...new Set(items)];
+  const word = clean(loose.word);
+  const examples = loose.examples
+    .filter((e): e is { target: string; translation: string } => e !== null)
+    .map((e) => ({ target: clean(e.target), translation: clean(e.translation) }))
+    // An example without its sentence or its translation teaches nothing: it is dropped.
+    .filter((e) => e.target !== '' && e.translation !== '');
+  const synonyms = unique(
+    loose.synonyms.map((s) => clean(s ?? '')).filter((s) => s !== '' && s !== word),
+  );
+  const themes = unique(
+    loose.themes.flatMap((t) => {
+      const match = themeByKey.get(themeKey(t ?? ''));
+      return match ? [match] : [];
+    }),
+  );
+  const reading = needsReading(targetLanguage) ? clean(loose.reading ?? '') : null;
+
+  const card = {
+    word,
+    translation: clean(loose.translation),
+    ipa: stripIpaDelimiters(loose.ipa),
+    grammarType: clean(loose.grammarType),
+    cefrLevel: clean(loose.cefrLevel).toUpperCase(),
+    mnemonic: clean(loose.mnemonic),
+    examples: examples.slice(0, WORD_CARD_LIMITS.examplesMax),
+    synonyms: synonyms.slice(0, WORD_CARD_LIMITS.synonymsMax),
+    themes: themes.slice(0, WORD_CARD_LIMITS.themesMax),
+    reading,
+  };
+
+  const parsed = generatedCardSchema.safeParse(card);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.map(String).join('.')}: ${i.message}`);
+    return { ok: false, issues };
+  }
+  return { ok: true, value: parsed.data };
+}
