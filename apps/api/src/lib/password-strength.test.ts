@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { judgePassword } from './password-strength.ts';
 
 describe('judgePassword', () => {
+  // Building the dictionaries happens once, on first use; on a busy machine it takes seconds.
+  beforeAll(() => judgePassword('warm-up', []), 60_000);
+
   it.each(['password', '123456', 'qwerty123', 'iloveyou', 'aaaaaa'])(
     'refuses the common password %s with reasons',
     async (password) => {

@@ -15,74 +15,19 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { LANGUAGE_CODES } from '@verba/shared';
+import {
+  CEFR_LEVELS,
+  FEEDBACK_LIMITS,
+  FEEDBACK_TYPES,
+  LANGUAGE_CODES,
+  PRACTICE_TYPES,
+  REVIEW_OUTCOMES,
+  type WordExample,
+  type WordSuggestion,
+} from '@verba/shared';
+import { now, user } from './auth.ts';
 
-const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const quotedList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
-
-// ── better-auth's tables. Property names are the field names better-auth expects. ──
-
-export const user = pgTable('user', {
-  id: text().primaryKey(),
-  name: text().notNull().default(''),
-  email: text().notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text(),
-  createdAt: now().$defaultFn(() => new Date()),
-  updatedAt: now().$defaultFn(() => new Date()),
-});
-
-export const session = pgTable(
-  'session',
-  {
-    id: text().primaryKey(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    token: text().notNull().unique(),
-    createdAt: now(),
-    updatedAt: now(),
-    ipAddress: text('ip_address'),
-    userAgent: text('user_agent'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-  },
-  (t) => [index('session_user_id_idx').on(t.userId)],
-);
-
-export const account = pgTable(
-  'account',
-  {
-    id: text().primaryKey(),
-    accountId: text('account_id').notNull(),
-    providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    accessToken: text('access_token'),
-    refreshToken: text('refresh_token'),
-    idToken: text('id_token'),
-    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
-    scope: text(),
-    password: text(),
-    createdAt: now(),
-    updatedAt: now(),
-  },
-  (t) => [index('account_user_id_idx').on(t.userId)],
-);
-
-export const verification = pgTable(
-  'verification',
-  {
-    id: text().primaryKey(),
-    identifier: text().notNull(),
-    value: text().notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: now(),
-    updatedAt: now(),
-  },
-  (t) => [index('verification_identifier_idx').on(t.identifier)],
-);
 
 // ── Verba's tables (spec §3). Every row belongs to a user and goes when the user goes. ──
 
@@ -128,13 +73,6 @@ export const profiles = pgTable(
     ),
   ],
 );
-
-export const CEFR_LEVELS = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'] as const;
-
-export interface WordExample {
-  target: string;
-  translation: string;
-}
 
 export const words = pgTable(
   'words',
@@ -220,9 +158,6 @@ export const dailyPracticeSessions = pgTable(
   ],
 );
 
-export const PRACTICE_TYPES = ['flashcard', 'multiple-choice', 'spelling', 'infinity'] as const;
-export const REVIEW_OUTCOMES = ['correct', 'incorrect'] as const;
-
 /**
  * Every answer, append-only (the spec's review_sessions). It keeps what an FSRS optimizer needs:
  * the rating given, the days since the previous review and the time taken.
@@ -273,12 +208,6 @@ export const reviewLog = pgTable(
   ],
 );
 
-export interface WordSuggestion {
-  word: string;
-  translation: string;
-  reason: string;
-}
-
 export const wordSuggestionsCache = pgTable('word_suggestions_cache', {
   userId: text('user_id')
     .primaryKey()
@@ -320,8 +249,6 @@ export const groupWords = pgTable(
   ],
 );
 
-export const FEEDBACK_TYPES = ['bug', 'feature', 'general'] as const;
-
 export const userFeedback = pgTable(
   'user_feedback',
   {
@@ -335,8 +262,14 @@ export const userFeedback = pgTable(
   (t) => [
     index('user_feedback_user_created_idx').on(t.userId, t.createdAt.desc()),
     check('user_feedback_type_check', sql`${t.feedbackType} in (${quotedList(FEEDBACK_TYPES)})`),
-    check('user_feedback_message_check', sql`char_length(${t.message}) between 10 and 1000`),
-    check('user_feedback_rating_check', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
+    check(
+      'user_feedback_message_check',
+      sql`char_length(${t.message}) between ${sql.raw(String(FEEDBACK_LIMITS.messageMin))} and ${sql.raw(String(FEEDBACK_LIMITS.messageMax))}`,
+    ),
+    check(
+      'user_feedback_rating_check',
+      sql`${t.rating} is null or ${t.rating} between ${sql.raw(String(FEEDBACK_LIMITS.ratingMin))} and ${sql.raw(String(FEEDBACK_LIMITS.ratingMax))}`,
+    ),
   ],
 );
 
