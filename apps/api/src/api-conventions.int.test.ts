@@ -204,6 +204,9 @@ describe('service routes', () => {
         '/api/health',
         '/api/profile',
         '/api/profile/onboarding',
+        '/api/words',
+        '/api/words/generate',
+        '/api/words/{id}',
       ].sort(),
     );
   });

@@ -1,6 +1,7 @@
 import { HTTPException } from 'hono/http-exception';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { AiError } from './ai/index.ts';
 import type { AppEnv, Services } from './lib/context.ts';
 import { ApiError, errorResponse } from './lib/errors.ts';
 import { jsonWrites } from './lib/json-writes.ts';
@@ -12,6 +13,7 @@ import { createStaticSite } from './lib/static-site.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { wordRoutes } from './modules/words/words.routes.ts';
 
 export interface AppOptions {
   /** Folder of the built web app; when absent only the API is served. */
@@ -47,6 +49,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   // the session is checked exactly once per request, whatever the path.
   app.use('/api/*', requireUser);
   app.route('/api', profileRoutes);
+  app.route('/api', wordRoutes);
 
   app.all('/api/*', () => {
     throw new ApiError('NOT_FOUND', 'No such API route');
@@ -71,6 +74,14 @@ const apiHeaders = createMiddleware<AppEnv>(async (c, next) => {
 
 function handleError(error: Error, c: Context<AppEnv>): Response {
   if (error instanceof ApiError) return errorResponse(c, error);
+  if (error instanceof AiError) {
+    // The message is meant for the learner; what the provider said stays in the log.
+    c.get('logger')?.warn(
+      { kind: error.kind, issues: error.issues, err: error.cause },
+      'AI call failed',
+    );
+    return errorResponse(c, error.toApiError());
+  }
   if (error instanceof HTTPException) {
     if (error.status === 405)
       return errorResponse(c, new ApiError('METHOD_NOT_ALLOWED', 'Method not allowed'));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestHarness, type TestUser } from './testing/harness.ts';
 
@@ -21,6 +22,7 @@ interface RouteCase {
 
 interface OwnerData {
   user: TestUser;
+  wordId: string;
   /** Strings that only the owner's data contains; none may appear in another user's response. */
   secrets: string[];
 }
@@ -55,6 +57,28 @@ const ROUTES: RouteCase[] = [
     access: 'user',
     body: () => ({ nativeLanguage: 'fr', targetLanguage: 'de' }),
   },
+  { method: 'GET', path: '/api/words', access: 'user' },
+  {
+    method: 'POST',
+    path: '/api/words/generate',
+    access: 'user',
+    body: () => ({ word: 'OwnerSecretWord' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/words',
+    access: 'user',
+    body: () => ({ id: randomUUID(), word: 'Intruder word', translation: 'x' }),
+  },
+  { method: 'GET', path: '/api/words/:id', access: 'user', params: (o) => ({ id: o.wordId }) },
+  {
+    method: 'PATCH',
+    path: '/api/words/:id',
+    access: 'user',
+    params: (o) => ({ id: o.wordId }),
+    body: () => ({ isFavorite: true, translation: 'Intruder' }),
+  },
+  { method: 'DELETE', path: '/api/words/:id', access: 'user', params: (o) => ({ id: o.wordId }) },
 ];
 
 let t: TestHarness;
@@ -69,7 +93,24 @@ beforeAll(async () => {
     cookie: user.cookie,
     json: { displayName: 'Owner Secret Name' },
   });
-  owner = { user, secrets: [user.id, user.email, 'Owner Secret Name'] };
+  const word = await t.request('/api/words', {
+    method: 'POST',
+    cookie: user.cookie,
+    json: { id: randomUUID(), word: 'OwnerSecretWord', translation: 'OwnerSecretTranslation' },
+  });
+  const wordId = ((await word.json()) as { id: string }).id;
+  owner = {
+    user,
+    wordId,
+    secrets: [
+      user.id,
+      user.email,
+      'Owner Secret Name',
+      'OwnerSecretWord',
+      'OwnerSecretTranslation',
+      wordId,
+    ],
+  };
   intruder = await t.signUp();
 });
 afterAll(() => t.close());
@@ -129,6 +170,12 @@ describe('after all of the above', () => {
       displayName: 'Owner Secret Name',
       onboardingCompleted: false,
       nativeLanguage: 'en',
+    });
+    const word = await t.request(`/api/words/${owner.wordId}`, { cookie: owner.user.cookie });
+    expect(await word.json()).toMatchObject({
+      word: 'OwnerSecretWord',
+      translation: 'OwnerSecretTranslation',
+      isFavorite: false,
     });
   });
 });

@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '@verba/db';
+import { createAiProvider, type AiProvider } from './ai/index.ts';
 import { createAuth } from './auth.ts';
 import type { Env } from './env.ts';
 import type { Services } from './lib/context.ts';
@@ -17,6 +18,8 @@ export interface ServiceInputs {
   rateLimits?: AuthRateLimits;
   /** The clock sessions expire by (tests move it). */
   now?: () => number;
+  /** The AI provider; by default the one the AI_* settings describe. */
+  ai?: AiProvider;
 }
 
 /** Wires the services every request gets; the server entry and the tests both build them here. */
@@ -27,6 +30,7 @@ export async function buildServices({
   secret,
   rateLimits,
   now,
+  ai,
 }: ServiceInputs): Promise<Services> {
   const { db } = database;
   const auth = createAuth({ db, secret, publicUrl: env.PUBLIC_URL, logger });
@@ -41,6 +45,7 @@ export async function buildServices({
     events,
     sessions,
     liveness: createLiveness(db),
+    ai: ai ?? createAiProvider(env),
     rateLimits: rateLimits ?? DEFAULT_AUTH_RATE_LIMITS,
     close: async () => {
       sessions.close();

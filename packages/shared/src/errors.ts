@@ -35,6 +35,8 @@ export const errorEnvelopeSchema = z.object({
     requestId: z.string(),
     issues: z.array(fieldIssueSchema).optional(),
     retryAfterSeconds: z.number().int().optional(),
+    /** The existing thing a conflict is about (the card of a word already saved). */
+    resourceId: z.string().optional(),
   }),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

@@ -9,3 +9,4 @@ export * from './practice.ts';
 export * from './profile.ts';
 export * from './suggestions.ts';
 export * from './word-card.ts';
+export * from './words.ts';

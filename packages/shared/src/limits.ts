@@ -15,3 +15,13 @@ export const DEFAULT_THEME: Theme = 'system';
 
 /** Largest JSON body the API accepts; every request the product makes is far smaller. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
+
+/**
+ * Per-learner AI quotas: the spec's client rate limits (§9), which the server enforces too.
+ * The server adds a daily cap per learner (AI_DAILY_LIMIT).
+ */
+export const AI_QUOTAS = {
+  wordGeneration: { max: 10, windowSeconds: 60 },
+  suggestionRefresh: { max: 5, windowSeconds: 60 },
+  groupGeneration: { max: 3, windowSeconds: 300 },
+} as const;

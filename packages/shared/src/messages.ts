@@ -73,6 +73,31 @@ export const WORD_TEXT = {
   wordRequired: 'Please type a word or phrase',
   wordTooLong: 'A word or phrase can be at most 100 characters',
   controlCharacters: 'Text must not contain control characters',
+  translationRequired: 'Please add a translation',
+  duplicate: 'This word is already in your collection',
+  // My Words (spec §2, §8), verbatim.
+  heading: 'My Words',
+  inputPlaceholder: 'Type any word or phrase...',
+  generate: 'Generate Word Card',
+  save: 'Save Word',
+  remember: 'Remember:',
+  collection: 'Your Collection',
+  searchPlaceholder: 'Search words...',
+  emptyFiltered: 'No words found matching your filters',
+  emptyCollection: 'No words yet. Add your first word above!',
+  mastered: 'Mastered',
+  saved: 'Word saved! ✓',
+  deleted: 'Word deleted',
+  saveFailed: 'Error saving word',
+  deleteFailed: 'Error deleting word',
+  generateFailed: 'Failed to generate word data',
+  slowDown: 'Slow down!',
+  /** `{time}` is replaced by the wait, e.g. "42 seconds". */
+  slowDownDescription: 'Please wait {time} before generating more words.',
+  noSpeech: 'Text-to-speech not supported',
+  noSpeechDescription: "Your browser doesn't support text-to-speech",
+  playbackError: 'Playback error',
+  playbackErrorDescription: 'Could not play audio',
 } as const;
 
 /**

@@ -1,5 +1,6 @@
 import type { Database } from '@verba/db';
 import type { SessionUser } from '@verba/shared';
+import type { AiProvider } from '../ai/index.ts';
 import type { Auth } from '../auth.ts';
 import type { Env } from '../env.ts';
 import type { Liveness } from '../modules/health/liveness.ts';
@@ -19,6 +20,8 @@ export interface Services {
   /** Notifications between server processes. */
   events: Events;
   liveness: Liveness;
+  /** Every AI call goes through it; `configured: false` when no provider is set up. */
+  ai: AiProvider;
   env: Env;
   logger: Logger;
   rateLimits: AuthRateLimits;

@@ -8,16 +8,18 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly issues: FieldIssue[] | undefined;
   readonly retryAfterSeconds: number | undefined;
+  readonly resourceId: string | undefined;
 
   constructor(
     code: ErrorCode,
     message: string,
-    extra: { issues?: FieldIssue[]; retryAfterSeconds?: number } = {},
+    extra: { issues?: FieldIssue[]; retryAfterSeconds?: number; resourceId?: string } = {},
   ) {
     super(message);
     this.code = code;
     this.issues = extra.issues;
     this.retryAfterSeconds = extra.retryAfterSeconds;
+    this.resourceId = extra.resourceId;
   }
 
   get status(): ContentfulStatusCode {
@@ -48,6 +50,7 @@ export function errorResponse(c: Context, error: ApiError): Response {
       ...(error.retryAfterSeconds !== undefined
         ? { retryAfterSeconds: error.retryAfterSeconds }
         : {}),
+      ...(error.resourceId ? { resourceId: error.resourceId } : {}),
     },
   };
   if (error.retryAfterSeconds !== undefined)

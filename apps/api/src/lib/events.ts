@@ -16,6 +16,8 @@ export interface AppEvent {
 export const EVENT_KINDS = [
   /** A session row went (sign-out, password change, account deletion, clean-up); migration 0001. */
   'session.revoked',
+  /** A word was saved, changed or deleted; `id` is the word's. */
+  'words.changed',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database, DatabaseHandle } from '@verba/db';
+import { createAiProvider } from '../ai/index.ts';
 import { createApp, type App, type AppOptions } from '../app.ts';
 import { loadEnv, type Env } from '../env.ts';
 import type { Services } from '../lib/context.ts';
@@ -19,6 +20,8 @@ export interface TestAppOptions extends AppOptions {
   logger?: Logger;
   /** The clock sessions expire by. */
   now?: () => number;
+  /** Per-call AI timeout, so a timeout test need not wait 30 s. */
+  aiTimeoutMs?: number;
 }
 
 export interface TestUser {
@@ -65,6 +68,9 @@ export class TestHarness {
       secret: TEST_SECRET,
       ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
       ...(options.now ? { now: options.now } : {}),
+      ...(options.aiTimeoutMs
+        ? { ai: createAiProvider(env, { timeoutMs: options.aiTimeoutMs }) }
+        : {}),
     });
     const harness = new TestHarness(database, services, createApp(services, options), env);
     const onDatabase = harnesses.get(database) ?? [];

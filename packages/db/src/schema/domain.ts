@@ -82,6 +82,8 @@ export const words = pgTable(
     word: text().notNull(),
     translation: text().notNull(),
     ipa: text(),
+    /** Kana, pinyin or romanization, for ja, zh and ko. */
+    reading: text(),
     examples: jsonb().$type<WordExample[]>().notNull().default([]),
     mnemonic: text(),
     synonyms: text()
@@ -120,7 +122,8 @@ export const words = pgTable(
   (t) => [
     index('words_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('words_user_next_review_idx').on(t.userId, t.nextReviewDate),
-    index('words_user_word_idx').on(t.userId, t.word),
+    // One card per word and learner, whatever the case; also serves the A-Z order.
+    uniqueIndex('words_user_word_lower_idx').on(t.userId, sql`lower(${t.word})`),
     check('words_word_check', sql`length(btrim(${t.word})) > 0`),
     check(
       'words_cefr_level_check',

@@ -1,0 +1,435 @@
+import { randomUUID } from 'node:crypto';
+import { schema } from '@verba/db';
+import {
+  AI_QUOTAS,
+  AI_TEXT,
+  WORD_TEXT,
+  type GeneratedCard,
+  type Word,
+  type WordList,
+} from '@verba/shared';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeReply, startFakeAiServer, type FakeAiServer } from '../../testing/fake-ai-server.ts';
+import { DEFAULT_AUTH_RATE_LIMITS } from '../../lib/rate-limit.ts';
+import { TestHarness, type TestUser } from '../../testing/harness.ts';
+
+const card: GeneratedCard = {
+  word: 'la manzana',
+  translation: 'apple',
+  ipa: 'la manˈθana',
+  grammarType: 'noun, feminine',
+  cefrLevel: 'A1',
+  mnemonic: 'A man eats an apple.',
+  examples: [
+    { target: 'Me como una manzana.', translation: 'I am eating an apple.' },
+    { target: 'La manzana es roja.', translation: 'The apple is red.' },
+  ],
+  synonyms: ['el fruto'],
+  themes: ['Food & Dining'],
+  reading: null,
+};
+
+let ai: FakeAiServer;
+let t: TestHarness;
+beforeAll(async () => {
+  ai = await startFakeAiServer();
+  t = await TestHarness.start({
+    env: { AI_BASE_URL: ai.url, AI_MODEL: 'fake-model', AI_API_KEY: 'test-key' },
+    aiTimeoutMs: 1_000,
+    // Every test signs up learners of its own, all from one test address.
+    rateLimits: {
+      ...DEFAULT_AUTH_RATE_LIMITS,
+      signUpPerIp: { max: 1_000, windowSeconds: 3_600 },
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await ai.close();
+});
+beforeEach(() => ai.reset());
+
+interface Envelope {
+  error: { code: string; message: string; resourceId?: string; retryAfterSeconds?: number };
+}
+
+const generate = (user: TestUser, word: unknown) =>
+  t.request('/api/words/generate', { method: 'POST', cookie: user.cookie, json: { word } });
+
+const save = (user: TestUser, body: Record<string, unknown>) =>
+  t.request('/api/words', {
+    method: 'POST',
+    cookie: user.cookie,
+    json: { id: randomUUID(), ...body },
+  });
+
+async function onboarded(native = 'en', target = 'es'): Promise<TestUser> {
+  const user = await t.signUp();
+  await t.request('/api/profile/onboarding', {
+    method: 'POST',
+    cookie: user.cookie,
+    json: { nativeLanguage: native, targetLanguage: target },
+  });
+  return user;
+}
+
+const countWords = async (user: TestUser) =>
+  (
+    await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(schema.words)
+      .where(eq(schema.words.userId, user.id))
+  )[0]?.n;
+
+describe('generating a card', () => {
+  it('asks the provider with the learner’s languages, the word delimited, and a JSON schema', async () => {
+    const user = await onboarded('de', 'es');
+    ai.enqueue(fakeReply.json(card));
+    const response = await generate(user, '  manzana  ');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ word: 'la manzana', translation: 'apple' });
+    const sent = ai.requests[0]?.body as {
+      model: string;
+      messages: { content: string }[];
+      response_format: { type: string };
+    };
+    expect(sent.model).toBe('fake-model');
+    expect(sent.response_format.type).toBe('json_schema');
+    const text = sent.messages.map((m) => m.content).join('\n');
+    expect(text).toContain('German');
+    expect(text).toContain('Spanish');
+    expect(text).toContain('<word>manzana</word>');
+    expect(await countWords(user)).toBe(0);
+  });
+
+  it.each<[string, () => void, number, string]>([
+    ['429', () => ai.enqueue(fakeReply.status(429)), 429, 'AI_RATE_LIMITED'],
+    ['402', () => ai.enqueue(fakeReply.status(402)), 402, 'AI_USAGE_LIMIT'],
+    ['500', () => ai.enqueue(fakeReply.status(500)), 502, 'AI_FAILED'],
+    [
+      'a timeout',
+      () => ai.enqueue(fakeReply.delay(5_000, fakeReply.json(card))),
+      504,
+      'AI_TIMEOUT',
+    ],
+    [
+      'garbage twice',
+      () => ai.enqueue(fakeReply.raw('not json'), fakeReply.raw('not json')),
+      502,
+      'AI_FAILED',
+    ],
+    [
+      'a card that fails the checks twice',
+      () =>
+        ai.enqueue(fakeReply.json({ ...card, examples: [] }), fakeReply.json({ ...card, ipa: '' })),
+      502,
+      'AI_FAILED',
+    ],
+  ])('maps %s to %s %s and saves nothing', async (_, reply, status, code) => {
+    const user = await onboarded();
+    reply();
+    const response = await generate(user, 'manzana');
+    expect(response.status).toBe(status);
+    expect(((await response.json()) as Envelope).error.code).toBe(code);
+    expect(await countWords(user)).toBe(0);
+  });
+
+  it('retries an invalid card once, telling the provider what was wrong', async () => {
+    const user = await onboarded();
+    ai.enqueue(fakeReply.json({ ...card, examples: [card.examples[0]] }), fakeReply.json(card));
+    expect((await generate(user, 'manzana')).status).toBe(200);
+    expect(ai.requests).toHaveLength(2);
+    expect(JSON.stringify(ai.requests[1]?.body)).toMatch(/example/i);
+  });
+
+  it('refuses blank, huge, control-character and wrongly typed words before any AI call', async () => {
+    const user = await onboarded();
+    for (const word of ['   ', 'x'.repeat(101), 'a\u0000b', 42, null, ['a']]) {
+      expect((await generate(user, word)).status).toBe(400);
+    }
+    expect(ai.requests).toHaveLength(0);
+  });
+
+  it('counts generations against the learner’s quota: the 11th in a minute is refused', async () => {
+    const user = await onboarded();
+    const other = await onboarded();
+    for (let i = 0; i < AI_QUOTAS.wordGeneration.max; i++) {
+      ai.enqueue(fakeReply.json(card));
+      expect((await generate(user, `palabra ${i}`)).status).toBe(200);
+    }
+    const refused = await generate(user, 'una más');
+    expect(refused.status).toBe(429);
+    const body = (await refused.json()) as Envelope;
+    expect(body.error.code).toBe('TOO_MANY_REQUESTS');
+    expect(body.error.retryAfterSeconds).toBeGreaterThan(0);
+    expect(ai.requests).toHaveLength(AI_QUOTAS.wordGeneration.max);
+    // Another learner has a budget of their own.
+    ai.enqueue(fakeReply.json(card));
+    expect((await generate(other, 'manzana')).status).toBe(200);
+  });
+
+  it('says so when no provider is configured', async () => {
+    const bare = await TestHarness.onDatabase(t.database);
+    const user = await bare.signUp();
+    const response = await bare.request('/api/words/generate', {
+      method: 'POST',
+      cookie: user.cookie,
+      json: { word: 'manzana' },
+    });
+    expect(response.status).toBe(503);
+    expect(((await response.json()) as Envelope).error).toMatchObject({
+      code: 'AI_NOT_CONFIGURED',
+      message: AI_TEXT.notConfigured,
+    });
+  });
+});
+
+describe('saving words', () => {
+  it('saves an AI card, counts it on the profile, and a retried save is a no-op', async () => {
+    const user = await onboarded();
+    const id = randomUUID();
+    const body = { id, ...card };
+    const first = await t.request('/api/words', {
+      method: 'POST',
+      cookie: user.cookie,
+      json: body,
+    });
+    expect(first.status).toBe(201);
+    const saved = (await first.json()) as Word;
+    expect(saved).toMatchObject({
+      id,
+      word: 'la manzana',
+      themes: ['Food & Dining'],
+      mastered: false,
+    });
+    const again = await t.request('/api/words', {
+      method: 'POST',
+      cookie: user.cookie,
+      json: body,
+    });
+    expect(again.status).toBe(200);
+    expect(await countWords(user)).toBe(1);
+    const profile = await (await t.request('/api/profile', { cookie: user.cookie })).json();
+    expect(profile).toMatchObject({ totalWords: 1 });
+  });
+
+  it('saves a hand-written card with only a word and a translation', async () => {
+    const user = await onboarded();
+    const response = await save(user, { word: 'el perro', translation: 'dog' });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({
+      word: 'el perro',
+      translation: 'dog',
+      ipa: null,
+      examples: [],
+      themes: [],
+      cefrLevel: null,
+    });
+  });
+
+  it('refuses a word already in the collection, in any case, naming the existing card', async () => {
+    const user = await onboarded();
+    const first = (await (await save(user, { word: 'Gato', translation: 'cat' })).json()) as Word;
+    const duplicate = await save(user, { word: 'gATO', translation: 'cat' });
+    expect(duplicate.status).toBe(409);
+    expect(((await duplicate.json()) as Envelope).error).toMatchObject({
+      message: WORD_TEXT.duplicate,
+      resourceId: first.id,
+    });
+    ai.enqueue(fakeReply.json(card));
+    const generated = await generate(user, 'gato');
+    expect(generated.status).toBe(409);
+    expect(ai.requests).toHaveLength(0);
+    // Another learner may have the same word.
+    expect((await save(await onboarded(), { word: 'gato', translation: 'cat' })).status).toBe(201);
+  });
+
+  it.each<[string, Record<string, unknown>]>([
+    ['no translation', { word: 'casa' }],
+    ['a blank translation', { word: 'casa', translation: '   ' }],
+    ['a NUL byte', { word: 'ca\u0000sa', translation: 'house' }],
+    ['an unknown theme', { word: 'casa', translation: 'house', themes: ['Wizardry'] }],
+    ['an unknown CEFR level', { word: 'casa', translation: 'house', cefrLevel: 'D9' }],
+    [
+      'a 10,000-character mnemonic',
+      { word: 'casa', translation: 'house', mnemonic: 'm'.repeat(10_000) },
+    ],
+    ['an unknown field', { word: 'casa', translation: 'house', mastered: true }],
+    ['a wrongly typed example', { word: 'casa', translation: 'house', examples: ['una casa'] }],
+  ])('refuses a card with %s and saves nothing', async (_, body) => {
+    const user = await onboarded();
+    expect((await save(user, body)).status).toBe(400);
+    expect(await countWords(user)).toBe(0);
+  });
+
+  it('keeps script tags, emoji and right-to-left text as text', async () => {
+    const user = await onboarded('en', 'ar');
+    for (const [word, translation] of [
+      ['<img src=x onerror=alert(1)>', '<script>alert(1)</script>'],
+      ['كتاب', 'book 📚'],
+    ]) {
+      const response = await save(user, { word, translation });
+      expect(response.status).toBe(201);
+      expect(await response.json()).toMatchObject({ word, translation });
+    }
+  });
+});
+
+describe('changing and deleting words', () => {
+  it('edits a card, marks it favorite, and refuses renaming it to another saved word', async () => {
+    const user = await onboarded();
+    const word = (await (await save(user, { word: 'sol', translation: 'sun' })).json()) as Word;
+    await save(user, { word: 'luna', translation: 'moon' });
+    const edited = await t.request(`/api/words/${word.id}`, {
+      method: 'PATCH',
+      cookie: user.cookie,
+      json: { translation: 'the sun', mnemonic: 'Solar', isFavorite: true },
+    });
+    expect(edited.status).toBe(200);
+    expect(await edited.json()).toMatchObject({
+      translation: 'the sun',
+      mnemonic: 'Solar',
+      isFavorite: true,
+    });
+    const renamed = await t.request(`/api/words/${word.id}`, {
+      method: 'PATCH',
+      cookie: user.cookie,
+      json: { word: 'LUNA' },
+    });
+    expect(renamed.status).toBe(409);
+    const read = await t.request(`/api/words/${word.id}`, { cookie: user.cookie });
+    expect(await read.json()).toMatchObject({ word: 'sol', translation: 'the sun' });
+  });
+
+  it('deletes a word once; the profile count follows', async () => {
+    const user = await onboarded();
+    const word = (await (await save(user, { word: 'agua', translation: 'water' })).json()) as Word;
+    const path = `/api/words/${word.id}`;
+    expect((await t.request(path, { method: 'DELETE', cookie: user.cookie })).status).toBe(200);
+    expect((await t.request(path, { method: 'DELETE', cookie: user.cookie })).status).toBe(404);
+    expect((await t.request(path, { cookie: user.cookie })).status).toBe(404);
+    const profile = await (await t.request('/api/profile', { cookie: user.cookie })).json();
+    expect(profile).toMatchObject({ totalWords: 0 });
+  });
+
+  it('answers 404 for another learner’s word, whatever the method, and changes nothing', async () => {
+    const owner = await onboarded();
+    const intruder = await onboarded();
+    const word = (await (
+      await save(owner, { word: 'secreto', translation: 'secret' })
+    ).json()) as Word;
+    const path = `/api/words/${word.id}`;
+    expect((await t.request(path, { cookie: intruder.cookie })).status).toBe(404);
+    expect(
+      (
+        await t.request(path, {
+          method: 'PATCH',
+          cookie: intruder.cookie,
+          json: { isFavorite: true },
+        })
+      ).status,
+    ).toBe(404);
+    expect((await t.request(path, { method: 'DELETE', cookie: intruder.cookie })).status).toBe(404);
+    expect(await (await t.request(path, { cookie: owner.cookie })).json()).toMatchObject({
+      isFavorite: false,
+    });
+    // Reusing the owner's id to save a card of one's own is refused too.
+    const reuse = await t.request('/api/words', {
+      method: 'POST',
+      cookie: intruder.cookie,
+      json: { id: word.id, word: 'mío', translation: 'mine' },
+    });
+    expect(reuse.status).toBe(409);
+    expect(await (await t.request(path, { cookie: owner.cookie })).json()).toMatchObject({
+      word: 'secreto',
+    });
+  });
+});
+
+describe('listing the collection', () => {
+  let learner: TestUser;
+  const TOTAL = 1_000;
+
+  beforeAll(async () => {
+    learner = await onboarded();
+    // Seeded directly: the list is what is under test, not a thousand saves.
+    const now = Date.UTC(2026, 0, 1);
+    await t.db.insert(schema.words).values(
+      Array.from({ length: TOTAL }, (_, i) => ({
+        userId: learner.id,
+        word: `palabra ${String(i).padStart(4, '0')}`,
+        translation: i % 10 === 0 ? `Special word ${i}` : `word ${i}`,
+        createdAt: new Date(now + i * 60_000),
+        nextReviewDate: new Date(now + ((i * 7919) % TOTAL) * 3_600_000),
+        mastered: i % 4 === 0,
+        isFavorite: i % 25 === 0,
+      })),
+    );
+    await save(await onboarded(), { word: 'palabra 0001', translation: 'not yours' });
+  });
+
+  const list = async (query: string) => {
+    const response = await t.request(`/api/words?${query}`, { cookie: learner.cookie });
+    expect(response.status).toBe(200);
+    return (await response.json()) as WordList;
+  };
+
+  it('pages through every word, newest first, with an exact total', async () => {
+    const seen = new Set<string>();
+    let previous = Infinity;
+    for (let offset = 0; offset < TOTAL; offset += 50) {
+      const page = await list(`limit=50&offset=${offset}`);
+      expect(page.total).toBe(TOTAL);
+      expect(page.collection).toEqual({ words: TOTAL, mastered: 250 });
+      for (const word of page.words) {
+        const created = Date.parse(word.createdAt);
+        expect(created).toBeLessThan(previous);
+        previous = created;
+        seen.add(word.id);
+      }
+    }
+    expect(seen.size).toBe(TOTAL);
+    expect((await list(`offset=${TOTAL}`)).words).toEqual([]);
+  });
+
+  it('sorts A-Z and by next review', async () => {
+    const az = (await list('sort=alphabetical&limit=100')).words.map((w) => w.word);
+    expect(az).toEqual([...az].sort());
+    const due = (await list('sort=review&limit=100')).words.map((w) =>
+      Date.parse(w.nextReviewDate),
+    );
+    expect(due).toEqual([...due].sort((a, b) => a - b));
+  });
+
+  it('filters learning, mastered and favorite words', async () => {
+    expect((await list('filter=mastered')).total).toBe(250);
+    expect((await list('filter=learning')).total).toBe(750);
+    const favorites = await list('filter=favorites&limit=100');
+    expect(favorites.total).toBe(40);
+    expect(favorites.words.every((w) => w.isFavorite)).toBe(true);
+  });
+
+  it('searches word and translation without regard to case, and only this learner’s words', async () => {
+    const special = await list(`search=${encodeURIComponent('SPECIAL')}&limit=100`);
+    expect(special.total).toBe(100);
+    const one = await list(`search=${encodeURIComponent('palabra 0001')}`);
+    expect(one.words.map((w) => w.translation)).toEqual(['word 1']);
+    expect((await list(`search=${encodeURIComponent('100%_')}`)).total).toBe(0);
+    expect((await list('search=special&filter=mastered')).total).toBe(50);
+  });
+
+  it('refuses a bad query', async () => {
+    for (const query of [
+      'limit=0',
+      'limit=101',
+      'offset=-1',
+      'sort=random',
+      'filter=x',
+      'evil=1',
+    ]) {
+      const response = await t.request(`/api/words?${query}`, { cookie: learner.cookie });
+      expect(response.status).toBe(400);
+    }
+  });
+});

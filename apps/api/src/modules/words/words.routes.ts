@@ -1,0 +1,147 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  createWordInputSchema,
+  generatedCardSchema,
+  generateWordInputSchema,
+  listWordsQuerySchema,
+  updateWordInputSchema,
+  wordListSchema,
+  wordSchema,
+} from '@verba/shared';
+import { authCookie, createRouter, errorResponses, jsonContent } from '../../lib/openapi.ts';
+import {
+  createWord,
+  deleteWord,
+  generateCard,
+  getWord,
+  listWords,
+  updateWord,
+} from './words.service.ts';
+
+const wordId = z.object({ id: z.string().uuid() });
+
+const list = createRoute({
+  method: 'get',
+  path: '/words',
+  tags: ['words'],
+  summary: "A page of the learner's words: filtered, searched and sorted, with exact counts",
+  security: authCookie,
+  request: { query: listWordsQuerySchema },
+  responses: { 200: jsonContent(wordListSchema, 'The page'), ...errorResponses(400, 401) },
+});
+
+const read = createRoute({
+  method: 'get',
+  path: '/words/{id}',
+  tags: ['words'],
+  summary: 'One word with its whole card',
+  security: authCookie,
+  request: { params: wordId },
+  responses: { 200: jsonContent(wordSchema, 'The word'), ...errorResponses(400, 401, 404) },
+});
+
+const generate = createRoute({
+  method: 'post',
+  path: '/words/generate',
+  tags: ['words'],
+  summary: "Write a card for a word with the AI provider, in the learner's languages (not saved)",
+  security: authCookie,
+  request: {
+    body: { ...jsonContent(generateWordInputSchema, 'The word or phrase'), required: true },
+  },
+  responses: {
+    200: jsonContent(generatedCardSchema, 'The checked card'),
+    ...errorResponses(400, 401, 402, 409, 415, 429, 502, 503, 504),
+  },
+});
+
+const create = createRoute({
+  method: 'post',
+  path: '/words',
+  tags: ['words'],
+  summary: 'Save a card, from the AI or written by hand; saving the same id again is a no-op',
+  security: authCookie,
+  request: {
+    body: {
+      ...jsonContent(createWordInputSchema, 'The card, with an id made by the client'),
+      required: true,
+    },
+  },
+  responses: {
+    201: jsonContent(wordSchema, 'Saved'),
+    200: jsonContent(wordSchema, 'Already saved by an earlier try'),
+    ...errorResponses(400, 401, 409, 415),
+  },
+});
+
+const update = createRoute({
+  method: 'patch',
+  path: '/words/{id}',
+  tags: ['words'],
+  summary: "Edit a word's card or mark it favorite",
+  security: authCookie,
+  request: {
+    params: wordId,
+    body: { ...jsonContent(updateWordInputSchema, 'The fields to change'), required: true },
+  },
+  responses: {
+    200: jsonContent(wordSchema, 'The changed word'),
+    ...errorResponses(400, 401, 404, 409, 415),
+  },
+});
+
+const remove = createRoute({
+  method: 'delete',
+  path: '/words/{id}',
+  tags: ['words'],
+  summary: 'Delete a word and its review history',
+  security: authCookie,
+  request: { params: wordId },
+  responses: {
+    200: jsonContent(z.object({ id: z.string() }), 'Deleted'),
+    ...errorResponses(400, 401, 404),
+  },
+});
+
+export const wordRoutes = createRouter()
+  .openapi(list, async (c) =>
+    c.json(await listWords(c.get('services').db, c.get('user'), c.req.valid('query')), 200),
+  )
+  .openapi(generate, async (c) =>
+    c.json(
+      await generateCard(
+        c.get('services'),
+        c.get('user'),
+        c.req.valid('json').word,
+        c.req.raw.signal,
+      ),
+      200,
+    ),
+  )
+  .openapi(read, async (c) =>
+    c.json(await getWord(c.get('services').db, c.get('user'), c.req.valid('param').id), 200),
+  )
+  .openapi(create, async (c) => {
+    const { word, created } = await createWord(
+      c.get('services'),
+      c.get('user'),
+      c.req.valid('json'),
+    );
+    return created ? c.json(word, 201) : c.json(word, 200);
+  })
+  .openapi(update, async (c) =>
+    c.json(
+      await updateWord(
+        c.get('services'),
+        c.get('user'),
+        c.req.valid('param').id,
+        c.req.valid('json'),
+      ),
+      200,
+    ),
+  )
+  .openapi(remove, async (c) => {
+    const { id } = c.req.valid('param');
+    await deleteWord(c.get('services'), c.get('user'), id);
+    return c.json({ id }, 200);
+  });
