@@ -1,9 +1,11 @@
 import { preparedStatements, schema, type Database } from '@verba/db';
-import {
-  AI_QUOTAS,
+import type {
   createWordInputSchema,
   listWordsQuerySchema,
   updateWordInputSchema,
+} from '@verba/shared';
+import {
+  AI_QUOTAS,
   WORD_TEXT,
   type GeneratedCard,
   type SessionUser,
