@@ -3,6 +3,7 @@
 // p99 ≤ 100 ms, no errors.
 //
 //   --seconds N           length of each run (default 10)
+//   --words N             words in the learner's collection (default 5,000)
 //   --database-url URL    PostgreSQL (an admin URL: a fresh database is made and dropped) instead
 //                         of the embedded database; runs one server process, then two behind a
 //                         round-robin.
@@ -11,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { signedInLearner, startBenchServer, type BenchServer } from './server.ts';
+import { seedWords, signedInLearner, startBenchServer, type BenchServer } from './server.ts';
 
 const arg = (name: string) => {
   const at = process.argv.indexOf(name);
@@ -31,6 +32,9 @@ interface Case {
   budgetP99Ms?: number;
 }
 
+/** The learner under load has a real collection, saved through the API. */
+const SEED_WORDS = Number(arg('--words')) || 5_000;
+
 const CASES: Case[] = [
   { name: 'health (no session)', method: 'GET', path: '/api/health' },
   { name: 'profile read', method: 'GET', path: '/api/profile', budgetP99Ms: 50 },
@@ -40,6 +44,19 @@ const CASES: Case[] = [
     path: '/api/profile',
     body: JSON.stringify({ displayName: 'Bench' }),
     budgetP99Ms: 100,
+  },
+  { name: 'word list, first page', method: 'GET', path: '/api/words?limit=50', budgetP99Ms: 50 },
+  {
+    name: 'word list, search',
+    method: 'GET',
+    path: '/api/words?search=or&limit=50',
+    budgetP99Ms: 50,
+  },
+  {
+    name: 'word list, next review',
+    method: 'GET',
+    path: '/api/words?sort=review&limit=50',
+    budgetP99Ms: 50,
   },
 ];
 
@@ -119,6 +136,7 @@ async function measure(urls: string[], jar: CookieJar, c: Case, processes: numbe
 async function run(servers: BenchServer[]): Promise<Row[]> {
   const urls = servers.map((s) => s.url);
   const jar = new CookieJar(await signedInLearner(urls[0] ?? ''));
+  await seedWords(urls[0] ?? '', jar.header(), SEED_WORDS);
   const rows: Row[] = [];
   for (const c of CASES) rows.push(await measure(urls, jar, c, servers.length));
   return rows;

@@ -1,5 +1,6 @@
 // Starts the built server for a benchmark, on a data folder of its own, and stops it afterwards.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -76,4 +77,33 @@ export async function signedInLearner(url: string): Promise<string> {
     body: JSON.stringify({ nativeLanguage: 'en', targetLanguage: 'es' }),
   });
   return cookie;
+}
+
+/**
+ * Gives the learner a collection of hand-written cards, saved through the API as the app saves
+ * them, a few at a time.
+ */
+export async function seedWords(url: string, cookie: string, count: number): Promise<void> {
+  const syllables = ['ka', 'lo', 'mi', 'ne', 'or', 'pu', 'ra', 'se', 'ti', 'vo'];
+  const spell = (n: number) =>
+    Array.from({ length: 4 }, (_, i) => syllables[Math.floor(n / 10 ** i) % 10]).join('');
+  const save = async (n: number) => {
+    const response = await fetch(`${url}/api/words`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({
+        id: randomUUID(),
+        word: `${spell(n)} ${n}`,
+        translation: `meaning ${n}`,
+        examples: [{ target: `Una frase con ${spell(n)}.`, translation: `A sentence with ${n}.` }],
+      }),
+    });
+    if (!response.ok)
+      throw new Error(`seeding failed: ${response.status} ${await response.text()}`);
+  };
+  for (let start = 0; start < count; start += 25) {
+    await Promise.all(
+      Array.from({ length: Math.min(25, count - start) }, (_, i) => save(start + i)),
+    );
+  }
 }

@@ -104,30 +104,25 @@ const ORDERS: Record<WordSort, SQL[]> = {
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * One page of the collection, with the exact count of matches and the collection's totals. Every
- * condition starts with the learner's id, so the (user_id, …) indexes keep other learners' rows
- * out of the scan.
+ * The two statements of a list: one page, and the counts (matches, whole collection, mastered).
+ * Every condition starts with the learner's id, so the (user_id, …) indexes keep other
+ * learners' rows out of the scan (words.pg.int.test.ts checks the plans).
  */
-export async function listWords(
-  db: Database,
-  user: SessionUser,
-  query: ListWords,
-): Promise<WordList> {
+export function wordListStatements(db: Database, user: SessionUser, query: ListWords) {
   const search = query.search
     ? or(
         ilike(words.word, containsPattern(query.search)),
         ilike(words.translation, containsPattern(query.search)),
       )
     : undefined;
-  const matching = and(eq(words.userId, user.id), FILTERS[query.filter], search);
-  const page = await db
+  const page = db
     .select()
     .from(words)
-    .where(matching)
+    .where(and(eq(words.userId, user.id), FILTERS[query.filter], search))
     .orderBy(...ORDERS[query.sort])
     .limit(query.limit)
     .offset(query.offset);
-  const [counts] = await db
+  const counts = db
     .select({
       words: sql<number>`count(*)::int`,
       mastered: sql<number>`(count(*) filter (where ${words.mastered}))::int`,
@@ -135,8 +130,20 @@ export async function listWords(
     })
     .from(words)
     .where(eq(words.userId, user.id));
+  return { page, counts };
+}
+
+/** One page of the collection, with the exact count of matches and the collection's totals. */
+export async function listWords(
+  db: Database,
+  user: SessionUser,
+  query: ListWords,
+): Promise<WordList> {
+  const statements = wordListStatements(db, user, query);
+  const rows = await statements.page;
+  const [counts] = await statements.counts;
   return {
-    words: page.map(toWord),
+    words: rows.map(toWord),
     total: counts?.matching ?? 0,
     collection: { words: counts?.words ?? 0, mastered: counts?.mastered ?? 0 },
   };
