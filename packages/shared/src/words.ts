@@ -112,6 +112,8 @@ export const createWordInputSchema = z
   })
   .strict();
 export type CreateWordInput = z.input<typeof createWordInputSchema>;
+/** A save request after validation: every optional field filled in. */
+export type NewWord = z.output<typeof createWordInputSchema>;
 
 /** Changing a saved word: any of its card fields, or the favorite mark. */
 export const updateWordInputSchema = z
@@ -120,6 +122,7 @@ export const updateWordInputSchema = z
   .strict()
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update' });
 export type UpdateWordInput = z.input<typeof updateWordInputSchema>;
+export type WordChanges = z.output<typeof updateWordInputSchema>;
 
 export const listWordsQuerySchema = z
   .object({
@@ -136,6 +139,7 @@ export const listWordsQuerySchema = z
   })
   .strict();
 export type ListWordsQuery = z.input<typeof listWordsQuerySchema>;
+export type WordListQuery = z.output<typeof listWordsQuerySchema>;
 
 export const wordListSchema = z.object({
   words: z.array(wordSchema),

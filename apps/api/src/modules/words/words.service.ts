@@ -1,21 +1,18 @@
 import { preparedStatements, schema, type Database } from '@verba/db';
-import type {
-  createWordInputSchema,
-  listWordsQuerySchema,
-  updateWordInputSchema,
-} from '@verba/shared';
 import {
   AI_QUOTAS,
   WORD_TEXT,
   type GeneratedCard,
+  type NewWord,
   type SessionUser,
   type Word,
+  type WordChanges,
   type WordFilter,
   type WordList,
+  type WordListQuery,
   type WordSort,
 } from '@verba/shared';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
 import { generateWordCard } from '../../ai/index.ts';
 import type { Services } from '../../lib/context.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -23,9 +20,6 @@ import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { getProfile } from '../profile/profile.service.ts';
 
 type WordRow = typeof schema.words.$inferSelect;
-type CreateWord = z.output<typeof createWordInputSchema>;
-type ListWords = z.output<typeof listWordsQuerySchema>;
-type UpdateWord = z.output<typeof updateWordInputSchema>;
 
 const words = schema.words;
 
@@ -108,7 +102,7 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
  * Every condition starts with the learner's id, so the (user_id, …) indexes keep other
  * learners' rows out of the scan (words.pg.int.test.ts checks the plans).
  */
-export function wordListStatements(db: Database, user: SessionUser, query: ListWords) {
+export function wordListStatements(db: Database, user: SessionUser, query: WordListQuery) {
   const search = query.search
     ? or(
         ilike(words.word, containsPattern(query.search)),
@@ -137,7 +131,7 @@ export function wordListStatements(db: Database, user: SessionUser, query: ListW
 export async function listWords(
   db: Database,
   user: SessionUser,
-  query: ListWords,
+  query: WordListQuery,
 ): Promise<WordList> {
   const statements = wordListStatements(db, user, query);
   const rows = await statements.page;
@@ -156,7 +150,7 @@ export async function listWords(
 export async function createWord(
   services: Pick<Services, 'db' | 'events'>,
   user: SessionUser,
-  input: CreateWord,
+  input: NewWord,
 ): Promise<{ word: Word; created: boolean }> {
   const { db } = services;
   const [mine] = await statements(db).byId.execute({ id: input.id, userId: user.id });
@@ -212,7 +206,7 @@ export async function updateWord(
   services: Pick<Services, 'db' | 'events'>,
   user: SessionUser,
   id: string,
-  patch: UpdateWord,
+  patch: WordChanges,
 ): Promise<Word> {
   const { db } = services;
   if (patch.word !== undefined) await refuseDuplicate(db, user.id, patch.word, id);
