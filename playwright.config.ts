@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -6,7 +6,13 @@ import { CHROMIUM_ARGS, resolveChromium } from './scripts/chromium.ts';
 
 // The production build, started like `npm start`, on a fresh data folder for every run.
 const port = Number(process.env.E2E_PORT ?? 4310);
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'verba-e2e-'));
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'verba-e2e-'));
+  // Workers inherit the variable, so only the process that made the folder removes it, when it
+  // exits: after the web server is stopped (a globalTeardown runs while the server still writes).
+  process.env.E2E_DATA_DIR = dataDir;
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
 const reportDir = process.env.TEST_REPORT_DIR;
 // Which Chromium (scripts/chromium.ts); e2e/global-setup.ts prints its name and version.
 const browser = resolveChromium();
