@@ -166,9 +166,9 @@ function unpackPackaged(): { dir: string; version: string } {
   // Unpacked into a folder of its own and renamed when complete, so an interrupted unpack is never
   // mistaken for a browser, and two processes unpacking at once do not write into each other.
   const staging = `${dir}.${process.pid}.partial`;
-  rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging, { recursive: true });
   try {
+    rmSync(staging, { recursive: true, force: true });
+    mkdirSync(staging, { recursive: true });
     // The package's own unpacker writes into os.tmpdir(), so it runs in a child process whose
     // TMPDIR is the staging folder. It unpacks the libraries it ships for Amazon Linux (NSS,
     // NSPR, expat) only when it believes it runs on AWS Lambda; the child says so, because a
@@ -212,6 +212,12 @@ function unpackPackaged(): { dir: string; version: string } {
         if (!existsSync(join(dir, 'chromium'))) throw error;
       }
     }
+  } catch (error) {
+    throw new Error(
+      `Could not unpack the Chromium in ${PACKAGE} ${version} into ${dir}: ` +
+        (error instanceof Error ? error.message : String(error)),
+      { cause: error },
+    );
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
