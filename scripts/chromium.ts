@@ -27,11 +27,13 @@ import { delimiter, dirname, join } from 'node:path';
 /**
  * Flags for every Chromium we launch, the system's or the packaged one, on a machine with no
  * network beyond localhost. The packaged Chromium's own defaults (`chromium.args`) are not used:
- * they are made for AWS Lambda, where `--single-process` and `--no-zygote` are needed. Here they
- * would put pages, service workers and the browser into one process, unlike any real browser,
- * and `--disable-web-security` would switch off the same-origin and CSP checks the tests assert.
- * So every browser runs with the same flags: no sandbox (containers often forbid the namespaces it
- * needs; the tests load only our own pages), no GPU, and nothing that calls home.
+ * they are made for AWS Lambda. `--single-process` and `--no-zygote` (needed there to avoid a
+ * prctl error, not here) put pages, their service workers and the browser into one process,
+ * unlike the browsers learners use (service workers do still run under them), and
+ * `--disable-web-security` and `--allow-running-insecure-content` switch off the same-origin and
+ * mixed-content checks the app has to pass. So every browser runs with the same flags: no sandbox
+ * (containers often forbid the namespaces it needs; the tests load only our own pages), no GPU,
+ * and nothing that calls home.
  */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
