@@ -1,13 +1,21 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts';
+import { CHROMIUM_ARGS, resolveChromium } from './scripts/chromium.ts';
 
 // The production build, started like `npm start`, on a fresh data folder for every run.
 const port = Number(process.env.E2E_PORT ?? 4310);
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'verba-e2e-'));
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'verba-e2e-'));
+  // Workers inherit the variable, so only the process that made the folder removes it, when it
+  // exits: after the web server is stopped (a globalTeardown runs while the server still writes).
+  process.env.E2E_DATA_DIR = dataDir;
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
 const reportDir = process.env.TEST_REPORT_DIR;
+// Which Chromium (scripts/chromium.ts); e2e/global-setup.ts prints its name and version.
+const browser = resolveChromium();
 
 export default defineConfig({
   testDir: 'e2e',
@@ -15,13 +23,18 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
+  globalSetup: './e2e/global-setup.ts',
   reporter: reportDir
     ? [['list'], ['json', { outputFile: `${reportDir}/playwright-${Date.now()}.json` }]]
     : [['list']],
   use: {
     ...devices['Pixel 7'],
     baseURL: `http://localhost:${port}`,
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: {
+      executablePath: browser.executablePath,
+      args: CHROMIUM_ARGS,
+      env: browser.env,
+    },
     trace: 'retain-on-failure',
   },
   webServer: {
