@@ -58,7 +58,7 @@ const SIGNATURE_LENGTH = 44;
  * (by the SHA-256 of its token) for a short while. A session that ends anywhere (sign-out, a
  * password change, account deletion, expiry clean-up) is forgotten by every process as soon as
  * the database announces it on the events bus (migration 0001); an expired one is refused at
- * once. See docs/decisions/004-session-cache.md.
+ * once. See docs/decisions/005-session-cache.md.
  */
 export function createSessions({
   auth,
