@@ -3,7 +3,7 @@ import { createAuth } from './auth.ts';
 import type { Env } from './env.ts';
 import type { Services } from './lib/context.ts';
 import type { Logger } from './lib/logger.ts';
-import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './lib/rate-limit.ts';
+import { authRateLimits, type AuthRateLimits } from './lib/auth-throttle.ts';
 
 export interface ServiceInputs {
   env: Env;
@@ -12,6 +12,7 @@ export interface ServiceInputs {
   logger: Logger;
   secret: string;
   rateLimits?: AuthRateLimits;
+  clock?: () => Date;
 }
 
 /** Wires the services every request gets; the server entry and the tests both build them here. */
@@ -22,6 +23,7 @@ export function buildServices({
   logger,
   secret,
   rateLimits,
+  clock,
 }: ServiceInputs): Services {
   return {
     env,
@@ -29,6 +31,7 @@ export function buildServices({
     databaseKind,
     logger,
     auth: createAuth({ db, secret, publicUrl: env.PUBLIC_URL, logger }),
-    rateLimits: rateLimits ?? DEFAULT_AUTH_RATE_LIMITS,
+    rateLimits: rateLimits ?? authRateLimits(env),
+    clock: clock ?? (() => new Date()),
   };
 }

@@ -3,7 +3,7 @@ import type { SessionUser } from '@verba/shared';
 import type { Auth } from '../auth.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from './logger.ts';
-import type { AuthRateLimits } from './rate-limit.ts';
+import type { AuthRateLimits } from './auth-throttle.ts';
 
 /** What handlers use, passed in through the context instead of imported singletons. */
 export interface Services {
@@ -14,6 +14,8 @@ export interface Services {
   env: Env;
   logger: Logger;
   rateLimits: AuthRateLimits;
+  /** The time now; tests pass a clock they move themselves. */
+  clock: () => Date;
 }
 
 export interface AppEnv {

@@ -3,7 +3,7 @@ import type { Database } from '@verba/db';
 import { createApp, type App, type AppOptions } from '../app.ts';
 import { loadEnv, type Env } from '../env.ts';
 import { createLogger, type Logger } from '../lib/logger.ts';
-import type { AuthRateLimits } from '../lib/rate-limit.ts';
+import type { AuthRateLimits } from '../lib/auth-throttle.ts';
 import { buildServices } from '../services.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -16,6 +16,7 @@ export interface TestAppOptions extends AppOptions {
   env?: Record<string, string>;
   rateLimits?: AuthRateLimits;
   logger?: Logger;
+  clock?: () => Date;
 }
 
 export interface TestUser {
@@ -56,6 +57,7 @@ export class TestHarness {
       logger: options.logger ?? createLogger(env.LOG_LEVEL),
       secret: TEST_SECRET,
       ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
     });
     return new TestHarness(database, createApp(services, options), env);
   }

@@ -7,12 +7,11 @@ import {
   VALIDATION,
 } from '@verba/shared';
 import type { Context } from 'hono';
+import { throttledSignIn, throttledSignUp } from '../../lib/auth-throttle.ts';
 import type { AppEnv } from '../../lib/context.ts';
-import { clientIp } from '../../lib/client-ip.ts';
 import { ApiError, codeForStatus } from '../../lib/errors.ts';
 import { authCookie, createRouter, errorResponses, jsonContent } from '../../lib/openapi.ts';
 import { judgePassword } from '../../lib/password-strength.ts';
-import { consumeRateLimit } from '../../lib/rate-limit.ts';
 
 // The server's own cap on sign-in passwords: no account can have a longer one, and hashing
 // megabytes of input on request would be a cheap way to load the server.
@@ -86,42 +85,23 @@ const getSession = createRoute({
 export const authRoutes = createRouter()
   .openapi(signUp, async (c) => {
     const body = c.req.valid('json');
-    const { db, rateLimits, env } = c.get('services');
     const email = body.email.toLowerCase();
-    await consumeRateLimit(
-      db,
-      `sign-up:ip:${clientIp(c, env.TRUST_PROXY)}`,
-      rateLimits.signUpPerIp,
-    );
-    await consumeRateLimit(db, `sign-up:account:${email}`, rateLimits.signUpPerAccount);
-    const verdict = await judgePassword(body.password, [email, email.split('@')[0] ?? '', 'verba']);
-    if (!verdict.ok) {
-      throw new ApiError(
-        'VALIDATION_ERROR',
-        `${TOAST.weakPassword}. ${verdict.reasons.join(' ')}`,
-        {
-          issues: verdict.reasons.map((message) => ({ path: 'password', message })),
-        },
-      );
-    }
-    const result = await forwardToAuth(c, '/sign-up/email', {
-      email,
-      password: body.password,
-      name: body.name ?? '',
+    const result = await throttledSignUp(c, email, async () => {
+      await refuseWeakPassword(body.password, email);
+      return forwardToAuth(c, '/sign-up/email', {
+        email,
+        password: body.password,
+        name: body.name ?? '',
+      });
     });
     return c.json(signedIn.parse({ user: pickUser(result) }), 200);
   })
   .openapi(signIn, async (c) => {
     const body = c.req.valid('json');
-    const { db, rateLimits, env } = c.get('services');
     const email = body.email.toLowerCase();
-    await consumeRateLimit(
-      db,
-      `sign-in:ip:${clientIp(c, env.TRUST_PROXY)}`,
-      rateLimits.signInPerIp,
+    const result = await throttledSignIn(c, email, () =>
+      forwardToAuth(c, '/sign-in/email', { email, password: body.password }),
     );
-    await consumeRateLimit(db, `sign-in:account:${email}`, rateLimits.signInPerAccount);
-    const result = await forwardToAuth(c, '/sign-in/email', { email, password: body.password });
     return c.json(signedIn.parse({ user: pickUser(result) }), 200);
   })
   .openapi(signOut, async (c) => {
@@ -140,6 +120,15 @@ export const authRoutes = createRouter()
       200,
     );
   });
+
+async function refuseWeakPassword(password: string, email: string): Promise<void> {
+  const verdict = await judgePassword(password, [email, email.split('@')[0] ?? '', 'verba']);
+  if (!verdict.ok) {
+    throw new ApiError('VALIDATION_ERROR', `${TOAST.weakPassword}. ${verdict.reasons.join(' ')}`, {
+      issues: verdict.reasons.map((message) => ({ path: 'password', message })),
+    });
+  }
+}
 
 /**
  * Hands a validated request to better-auth and brings back its cookies. Its errors are turned into
