@@ -5,3 +5,4 @@ export * from './limits.ts';
 export * from './measured-claims.ts';
 export * from './messages.ts';
 export * from './profile.ts';
+export * from './text.ts';

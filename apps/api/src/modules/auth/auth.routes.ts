@@ -1,11 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import {
-  loginSchema,
-  signupSchema,
-  DISPLAY_NAME_MAX_LENGTH,
-  TOAST,
-  VALIDATION,
-} from '@verba/shared';
+import { loginSchema, signupSchema, displayNameSchema, TOAST, VALIDATION } from '@verba/shared';
 import type { Context } from 'hono';
 import { throttledSignIn, throttledSignUp } from '../../lib/auth-throttle.ts';
 import type { AppEnv } from '../../lib/context.ts';
@@ -17,9 +11,7 @@ import { judgePassword } from '../../lib/password-strength.ts';
 // megabytes of input on request would be a cheap way to load the server.
 const SIGN_IN_PASSWORD_CAP = 1024;
 
-const signUpBody = signupSchema
-  .extend({ name: z.string().trim().max(DISPLAY_NAME_MAX_LENGTH).optional() })
-  .strict();
+const signUpBody = signupSchema.extend({ name: displayNameSchema.optional() }).strict();
 const signInBody = loginSchema
   .extend({
     password: loginSchema.shape.password.max(SIGN_IN_PASSWORD_CAP, VALIDATION.passwordTooLong),
