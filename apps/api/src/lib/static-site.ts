@@ -83,17 +83,15 @@ export function createStaticSite(root: string): StaticSite {
     const headers = new Headers({
       'Content-Type': asset.type,
       ETag: asset.etag,
-      'X-Content-Type-Options': 'nosniff',
       'Cache-Control': relative.startsWith('assets/')
         ? 'public, max-age=31536000, immutable'
         : 'no-cache',
       Vary: 'Accept-Encoding',
     });
-    if (isShell) {
-      headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-      headers.set('X-Frame-Options', 'DENY');
-      if (contentSecurityPolicy) headers.set('Content-Security-Policy', contentSecurityPolicy);
-    }
+    // The shell's policy also covers scripts: a service worker takes its policy from its own
+    // script's response. Other files get the locked-down default (security-headers.ts).
+    if (contentSecurityPolicy && (isShell || asset.type.startsWith('text/javascript')))
+      headers.set('Content-Security-Policy', contentSecurityPolicy);
     if (c.req.header('if-none-match') === asset.etag)
       return new Response(null, { status: 304, headers });
     const useGzip = asset.gzipped && /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
