@@ -54,10 +54,9 @@ describe('the static site', () => {
           : i % 3 === 1
             ? `/app/made-up/${i}`
             : `/../../etc/passwd-${i}`;
-      const response = await app.request(path);
-      expect(response.status).toBe(200);
-      await response.arrayBuffer();
+      expect((await app.request(path)).status).toBe(200);
     }
     expect(site.cachedFiles()).toBe(before);
-  });
+    // Ten thousand requests on a busy machine: the time limit is a guard, not a measure.
+  }, 120_000);
 });
