@@ -89,7 +89,7 @@ export function backoffDelaySeconds(failures: number, backoff: Backoff): number 
 
 /**
  * Takes one attempt under `key`, counting it as a failure until it is cleared (on success) or
- * refunded. Once more than `freeFailures` are counted, each further attempt must wait a growing
+ * refunded. Once `freeFailures` are counted, each further attempt must wait a growing
  * delay after the previous one: then this answers 429 with the seconds left. Taking the attempt is
  * one atomic statement, so parallel requests cannot slip through the same opening.
  *
