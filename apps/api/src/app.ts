@@ -9,6 +9,7 @@ import { createRouter } from './lib/openapi.ts';
 import { originCheck } from './lib/origin-check.ts';
 import { requestContext } from './lib/request-context.ts';
 import { requireUser } from './lib/require-user.ts';
+import { securityHeaders } from './lib/security-headers.ts';
 import { createStaticSite } from './lib/static-site.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -23,6 +24,7 @@ export interface AppOptions {
 /** The whole HTTP surface: the JSON API under /api and the web app everywhere else. */
 export function createApp(services: Services, options: AppOptions = {}) {
   const app = createRouter();
+  app.use('*', securityHeaders(services.env.PUBLIC_URL));
   app.use('*', requestContext(services));
   app.use('/api/*', apiHeaders);
   app.use('/api/*', originCheck(services.env.PUBLIC_URL, services.env.TRUST_PROXY));
@@ -65,11 +67,10 @@ export function createApp(services: Services, options: AppOptions = {}) {
 
 export type App = ReturnType<typeof createApp>;
 
-/** API answers are personal: no shared cache may keep them, and none is to be read as HTML. */
+/** API answers are personal: no shared cache may keep them. */
 const apiHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   c.header('Cache-Control', 'no-store');
-  c.header('X-Content-Type-Options', 'nosniff');
 });
 
 function handleError(error: Error, c: Context<AppEnv>): Response {

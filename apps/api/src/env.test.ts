@@ -11,6 +11,9 @@ describe('loadEnv', () => {
       TRUST_PROXY: false,
       AI_STRUCTURED_OUTPUTS: true,
       LOG_LEVEL: 'info',
+      AUTH_RATE_LIMIT_SIGN_IN: 300,
+      AUTH_RATE_LIMIT_SIGN_UP: 100,
+      AUTH_RATE_LIMIT_ACCOUNT_FAILURES: 5,
     });
     expect(env.DATABASE_URL).toBeUndefined();
   });
@@ -44,13 +47,22 @@ describe('loadEnv', () => {
         TRUST_PROXY: 'maybe',
         DATABASE_URL: 'mysql://x',
         LOG_LEVEL: 'loud',
+        AUTH_RATE_LIMIT_SIGN_IN: '0',
+        AUTH_RATE_LIMIT_SIGN_UP: 'lots',
       });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(EnvError);
     const message = (error as Error).message;
-    for (const name of ['PORT', 'TRUST_PROXY', 'DATABASE_URL', 'LOG_LEVEL'])
+    for (const name of [
+      'PORT',
+      'TRUST_PROXY',
+      'DATABASE_URL',
+      'LOG_LEVEL',
+      'AUTH_RATE_LIMIT_SIGN_IN',
+      'AUTH_RATE_LIMIT_SIGN_UP',
+    ])
       expect(message).toContain(`${name}:`);
   });
 });

@@ -9,6 +9,8 @@ const optionalText = z
   .optional()
   .transform((v) => (v?.trim() ? v.trim() : undefined));
 
+const count = z.coerce.number({ error: 'must be a whole number' }).int().min(1);
+
 const url = (protocols: readonly string[]) =>
   z
     .string()
@@ -39,6 +41,9 @@ const envSchema = z
     AI_MODEL: optionalText,
     AI_STRUCTURED_OUTPUTS: booleanFlag.default(true),
     AI_DAILY_LIMIT: z.coerce.number({ error: 'must be a whole number' }).int().min(0).default(200),
+    AUTH_RATE_LIMIT_SIGN_IN: count.default(300),
+    AUTH_RATE_LIMIT_SIGN_UP: count.default(100),
+    AUTH_RATE_LIMIT_ACCOUNT_FAILURES: count.default(5),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),

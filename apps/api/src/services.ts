@@ -2,10 +2,10 @@ import type { DatabaseHandle } from '@verba/db';
 import { createAiProvider, type AiProvider } from './ai/index.ts';
 import { createAuth } from './auth.ts';
 import type { Env } from './env.ts';
+import { authRateLimits, type AuthRateLimits } from './lib/auth-throttle.ts';
 import type { Services } from './lib/context.ts';
 import { createEvents } from './lib/events.ts';
 import type { Logger } from './lib/logger.ts';
-import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './lib/rate-limit.ts';
 import { createSessions } from './lib/sessions.ts';
 import { createLiveness } from './modules/health/liveness.ts';
 
@@ -16,8 +16,8 @@ export interface ServiceInputs {
   logger: Logger;
   secret: string;
   rateLimits?: AuthRateLimits;
-  /** The clock sessions expire by (tests move it). */
-  now?: () => number;
+  /** The time now; tests pass a clock they move themselves. */
+  clock?: () => Date;
   /** The AI provider; by default the one the AI_* settings describe. */
   ai?: AiProvider;
 }
@@ -29,13 +29,13 @@ export async function buildServices({
   logger,
   secret,
   rateLimits,
-  now,
+  clock = () => new Date(),
   ai,
 }: ServiceInputs): Promise<Services> {
   const { db } = database;
   const auth = createAuth({ db, secret, publicUrl: env.PUBLIC_URL, logger });
   const events = await createEvents(database, logger);
-  const sessions = createSessions({ auth, events, ...(now ? { now } : {}) });
+  const sessions = createSessions({ auth, events, now: () => clock().getTime() });
   return {
     env,
     db,
@@ -46,7 +46,8 @@ export async function buildServices({
     sessions,
     liveness: createLiveness(db),
     ai: ai ?? createAiProvider(env),
-    rateLimits: rateLimits ?? DEFAULT_AUTH_RATE_LIMITS,
+    rateLimits: rateLimits ?? authRateLimits(env),
+    clock,
     close: async () => {
       sessions.close();
       await events.close();

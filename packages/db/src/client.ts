@@ -52,7 +52,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     };
   }
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const client = await PGlite.create(
     dataDir,
     options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
 import { VALIDATION } from './messages.ts';
+import { text } from './text.ts';
 
 // Messages are the spec's (§5). The email is trimmed before it is checked.
-const email = z.string({ error: VALIDATION.invalidEmail }).trim().email(VALIDATION.invalidEmail);
-const password = z
-  .string({ error: VALIDATION.passwordTooShort })
-  .min(PASSWORD_MIN_LENGTH, VALIDATION.passwordTooShort);
+const email = text({ error: VALIDATION.invalidEmail }).email(VALIDATION.invalidEmail);
+const password = text({ error: VALIDATION.passwordTooShort, trim: false }).min(
+  PASSWORD_MIN_LENGTH,
+  VALIDATION.passwordTooShort,
+);
 
 export const loginSchema = z.object({ email, password });
 export type LoginInput = z.infer<typeof loginSchema>;

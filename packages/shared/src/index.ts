@@ -10,3 +10,4 @@ export * from './profile.ts';
 export * from './suggestions.ts';
 export * from './word-card.ts';
 export * from './words.ts';
+export * from './text.ts';

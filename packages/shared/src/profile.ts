@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGE_CODES } from './languages.ts';
 import { DISPLAY_NAME_MAX_LENGTH } from './limits.ts';
 import { VALIDATION } from './messages.ts';
+import { text } from './text.ts';
 
 export const languageCodeSchema = z.enum(LANGUAGE_CODES, { error: 'Unknown language' });
 
@@ -34,9 +35,12 @@ export const completeOnboardingSchema = languagePair.refine(mustDiffer, {
 });
 export type CompleteOnboardingInput = z.infer<typeof completeOnboardingSchema>;
 
+/** A learner's display name: one line of plain text. */
+export const displayNameSchema = text().max(DISPLAY_NAME_MAX_LENGTH);
+
 export const updateProfileSchema = z
   .object({
-    displayName: z.string().trim().max(DISPLAY_NAME_MAX_LENGTH).nullable(),
+    displayName: displayNameSchema.nullable(),
     nativeLanguage: languageCodeSchema,
     targetLanguage: languageCodeSchema,
     analyticsEnabled: z.boolean(),

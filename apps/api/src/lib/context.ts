@@ -6,7 +6,7 @@ import type { Env } from '../env.ts';
 import type { Liveness } from '../modules/health/liveness.ts';
 import type { Events } from './events.ts';
 import type { Logger } from './logger.ts';
-import type { AuthRateLimits } from './rate-limit.ts';
+import type { AuthRateLimits } from './auth-throttle.ts';
 import type { Sessions } from './sessions.ts';
 
 /** What handlers use, passed in through the context instead of imported singletons. */
@@ -25,6 +25,8 @@ export interface Services {
   env: Env;
   logger: Logger;
   rateLimits: AuthRateLimits;
+  /** The time now; tests pass a clock they move themselves. */
+  clock: () => Date;
   /** Stops listening for events; the database handle is closed by its owner. */
   close: () => Promise<void>;
 }

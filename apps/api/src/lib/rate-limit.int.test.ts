@@ -1,11 +1,28 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { schema } from '@verba/db';
 import { GOOD_PASSWORD, TestHarness, uniqueEmail } from '../testing/harness.ts';
-import type { AuthRateLimits } from './rate-limit.ts';
+import type { AuthRateLimits } from './auth-throttle.ts';
+import { ApiError } from './errors.ts';
+import {
+  backoffDelaySeconds,
+  clearRateLimit,
+  consumeRateLimit,
+  countUse,
+  refundRateLimit,
+  takeAttempt,
+} from './rate-limit.ts';
+
+const at = (from: Date, seconds: number) => new Date(from.getTime() + seconds * 1000);
 
 const generous = { max: 1000, windowSeconds: 600 };
 const limits = (overrides: Partial<AuthRateLimits>): AuthRateLimits => ({
   signInPerIp: generous,
-  signInPerAccount: generous,
+  signInFailures: {
+    freeFailures: 1000,
+    firstDelaySeconds: 1,
+    maxDelaySeconds: 900,
+    forgetAfterSeconds: 3600,
+  },
   signUpPerIp: generous,
   signUpPerAccount: generous,
   ...overrides,
@@ -25,14 +42,117 @@ const attemptSignIn = (t: TestHarness, email: string, headers: Record<string, st
     headers,
   });
 
-describe('sign-in throttling', () => {
-  it('stops an account after its budget of attempts, with Retry-After', async () => {
+const retryAfterOf = async (attempt: Promise<unknown>) => {
+  const error = await attempt.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  expect((error as ApiError).code).toBe('TOO_MANY_REQUESTS');
+  return (error as ApiError).retryAfterSeconds ?? 0;
+};
+
+describe('fixed windows', () => {
+  it('counts uses per key until the window ends, gives uses back and forgets them', async () => {
+    const t0 = new Date('2026-01-01T10:00:00Z');
+    const limit = { max: 2, windowSeconds: 60 };
+    await consumeRateLimit(base.db, 'k', limit, t0);
+    await consumeRateLimit(base.db, 'k', limit, t0);
+    expect(await retryAfterOf(consumeRateLimit(base.db, 'k', limit, at(t0, 15)))).toBe(45);
+    // Another key has its own window.
+    await consumeRateLimit(base.db, 'other', limit, t0);
+    // A refund gives one use back.
+    await refundRateLimit(base.db, 'k');
+    await refundRateLimit(base.db, 'k');
+    await consumeRateLimit(base.db, 'k', limit, at(t0, 20));
+    // A new window starts once the old one has ended.
+    await consumeRateLimit(base.db, 'k', limit, at(t0, 60));
+    expect(await countUse(base.db, 'k', 60, at(t0, 61))).toMatchObject({ count: 2 });
+    await clearRateLimit(base.db, 'k');
+    expect(await countUse(base.db, 'k', 60, at(t0, 62))).toMatchObject({ count: 1 });
+  });
+});
+
+describe('attempts with growing waits', () => {
+  const backoff = {
+    freeFailures: 3,
+    firstDelaySeconds: 1,
+    maxDelaySeconds: 60,
+    forgetAfterSeconds: 3600,
+  };
+
+  it('lets the free failures through, then doubles the wait after each further one, up to the cap', async () => {
+    const t0 = new Date('2026-01-01T10:00:00Z');
+    for (let i = 0; i < 3; i++) await takeAttempt(base.db, 'k', backoff, t0);
+    expect(await retryAfterOf(takeAttempt(base.db, 'k', backoff, t0))).toBe(1);
+    let now = at(t0, 1);
+    const waits: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      await takeAttempt(base.db, 'k', backoff, now);
+      const wait = await retryAfterOf(takeAttempt(base.db, 'k', backoff, now));
+      // A refused attempt does not move the wait.
+      expect(await retryAfterOf(takeAttempt(base.db, 'k', backoff, at(now, 0.5)))).toBe(
+        Math.max(1, Math.ceil(wait - 0.5)),
+      );
+      waits.push(wait);
+      now = at(now, wait);
+    }
+    expect(waits).toEqual([2, 4, 8, 16, 32, 60, 60, 60, 60]);
+    expect(backoffDelaySeconds(12, backoff)).toBe(60);
+  });
+
+  it('forgets failures an hour after the last attempt, and clearing ends the wait at once', async () => {
+    const t0 = new Date('2026-01-01T10:00:00Z');
+    for (let i = 0; i < 6; i++) await takeAttempt(base.db, 'k', backoff, at(t0, i * 100));
+    const last = at(t0, 500);
+    expect(await retryAfterOf(takeAttempt(base.db, 'k', backoff, last))).toBe(8);
+    // An hour after the last attempt the slate is clean: three free failures again.
+    const later = at(last, 3600);
+    for (let i = 0; i < 3; i++) await takeAttempt(base.db, 'k', backoff, later);
+    expect(await retryAfterOf(takeAttempt(base.db, 'k', backoff, later))).toBe(1);
+    await clearRateLimit(base.db, 'k');
+    for (let i = 0; i < 3; i++) await takeAttempt(base.db, 'k', backoff, later);
+  });
+
+  it('lets exactly one of many parallel attempts through when a wait ends', async () => {
+    const other = await base.database.connectAgain();
+    const t0 = new Date('2026-01-01T10:00:00Z');
+    for (let i = 0; i < 3; i++) await takeAttempt(base.db, 'k', backoff, t0);
+    const now = at(t0, 1);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) =>
+        takeAttempt(i % 2 ? other.db : base.db, 'k', backoff, now),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+  });
+
+  it('keeps answering after a very long run of failures', async () => {
+    const t0 = new Date('2026-01-01T10:00:00Z');
+    await base.db
+      .insert(schema.rateLimits)
+      .values({ key: 'k', count: 50_000, windowEndsAt: at(t0, 3600) });
+    expect(await retryAfterOf(takeAttempt(base.db, 'k', backoff, t0))).toBe(60);
+    await takeAttempt(base.db, 'k', backoff, at(t0, 60));
+  });
+});
+
+describe('sign-in throttling per address', () => {
+  it('counts only failed sign-ins against the address', async () => {
     const t = await TestHarness.onDatabase(base.database, {
-      rateLimits: limits({ signInPerAccount: { max: 3, windowSeconds: 600 } }),
+      rateLimits: limits({ signInPerIp: { max: 2, windowSeconds: 600 } }),
     });
-    const email = uniqueEmail();
-    for (let i = 0; i < 3; i++) expect((await attemptSignIn(t, email)).status).toBe(401);
-    const blocked = await attemptSignIn(t, email);
+    const user = await t.signUp();
+    for (let i = 0; i < 4; i++) {
+      const ok = await t.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        json: { email: user.email, password: GOOD_PASSWORD },
+      });
+      expect(ok.status).toBe(200);
+    }
+    expect((await attemptSignIn(t, uniqueEmail())).status).toBe(401);
+    expect((await attemptSignIn(t, uniqueEmail())).status).toBe(401);
+    const blocked = await attemptSignIn(t, uniqueEmail());
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(500);
     const body = (await blocked.json()) as {
@@ -40,9 +160,6 @@ describe('sign-in throttling', () => {
     };
     expect(body.error.code).toBe('TOO_MANY_REQUESTS');
     expect(body.error.message).toMatch(/Too many attempts\. Try again in 10 minutes\./);
-    // The same account is blocked even with the right password; another account is not.
-    const signUp = await t.signUp();
-    expect((await attemptSignIn(t, signUp.email)).status).toBe(401);
   });
 
   it('counts per address, and X-Forwarded-For does not open a new bucket without TRUST_PROXY', async () => {

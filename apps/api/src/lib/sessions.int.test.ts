@@ -18,7 +18,7 @@ beforeAll(async () => {
   a = await TestHarness.start();
   b = await TestHarness.onDatabase(
     a.database,
-    { now: () => Date.now() + clockOffsetMs },
+    { clock: () => new Date(Date.now() + clockOffsetMs) },
     await a.database.connectAgain(),
   );
 });

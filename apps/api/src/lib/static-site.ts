@@ -28,37 +28,44 @@ interface Asset {
   etag: string;
 }
 
+export interface StaticSite {
+  (c: Context): Response;
+  /** How many files are held in memory. */
+  cachedFiles: () => number;
+}
+
 /**
  * Serves the built web app: files from the build, and index.html for every other path so the
  * client router can draw the page (including its 404 page). Files are read once and kept in
  * memory, gzipped when that helps; hashed assets are cached for a year, the shell never.
  */
-export function createStaticSite(root: string) {
-  const cache = new Map<string, Asset | null>();
+export function createStaticSite(root: string): StaticSite {
+  // Only files that exist are kept, so the cache can never grow past the build's own size,
+  // whatever paths anonymous callers make up.
+  const cache = new Map<string, Asset>();
   const indexHtml = join(root, 'index.html');
   const contentSecurityPolicy = existsSync(indexHtml)
     ? buildCsp(readFileSync(indexHtml, 'utf8'))
     : undefined;
 
   function load(file: string): Asset | null {
-    if (cache.has(file)) return cache.get(file) ?? null;
-    let asset: Asset | null = null;
-    if (existsSync(file) && statSync(file).isFile()) {
-      const body = readFileSync(file);
-      const type = TYPES[extname(file)] ?? 'application/octet-stream';
-      const gzipped = COMPRESSIBLE.test(type) && body.length > 512 ? gzipSync(body) : undefined;
-      asset = {
-        body,
-        gzipped,
-        type,
-        etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-      };
-    }
+    const cached = cache.get(file);
+    if (cached) return cached;
+    if (!existsSync(file) || !statSync(file).isFile()) return null;
+    const body = readFileSync(file);
+    const type = TYPES[extname(file)] ?? 'application/octet-stream';
+    const gzipped = COMPRESSIBLE.test(type) && body.length > 512 ? gzipSync(body) : undefined;
+    const asset: Asset = {
+      body,
+      gzipped,
+      type,
+      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+    };
     cache.set(file, asset);
     return asset;
   }
 
-  return function serve(c: Context): Response {
+  function serve(c: Context): Response {
     let relative: string;
     try {
       relative = normalize(decodeURIComponent(c.req.path)).replace(/^([/\\])+/, '');
@@ -76,17 +83,15 @@ export function createStaticSite(root: string) {
     const headers = new Headers({
       'Content-Type': asset.type,
       ETag: asset.etag,
-      'X-Content-Type-Options': 'nosniff',
       'Cache-Control': relative.startsWith('assets/')
         ? 'public, max-age=31536000, immutable'
         : 'no-cache',
       Vary: 'Accept-Encoding',
     });
-    if (isShell) {
-      headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-      headers.set('X-Frame-Options', 'DENY');
-      if (contentSecurityPolicy) headers.set('Content-Security-Policy', contentSecurityPolicy);
-    }
+    // The shell's policy also covers scripts: a service worker takes its policy from its own
+    // script's response. Other files get the locked-down default (security-headers.ts).
+    if (contentSecurityPolicy && (isShell || asset.type.startsWith('text/javascript')))
+      headers.set('Content-Security-Policy', contentSecurityPolicy);
     if (c.req.header('if-none-match') === asset.etag)
       return new Response(null, { status: 304, headers });
     const useGzip = asset.gzipped && /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
@@ -96,7 +101,9 @@ export function createStaticSite(root: string) {
         ? null
         : ((useGzip ? asset.gzipped : asset.body) as Uint8Array<ArrayBuffer>);
     return new Response(body, { status: 200, headers });
-  };
+  }
+
+  return Object.assign(serve, { cachedFiles: () => cache.size });
 }
 
 /** Allows exactly the inline scripts the shell ships (by hash) and nothing from elsewhere. */

@@ -5,7 +5,7 @@ import { createApp, type App, type AppOptions } from '../app.ts';
 import { loadEnv, type Env } from '../env.ts';
 import type { Services } from '../lib/context.ts';
 import { createLogger, type Logger } from '../lib/logger.ts';
-import type { AuthRateLimits } from '../lib/rate-limit.ts';
+import type { AuthRateLimits } from '../lib/auth-throttle.ts';
 import { buildServices } from '../services.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -18,8 +18,8 @@ export interface TestAppOptions extends AppOptions {
   env?: Record<string, string>;
   rateLimits?: AuthRateLimits;
   logger?: Logger;
-  /** The clock sessions expire by. */
-  now?: () => number;
+  /** The time now, for throttles and session expiry. */
+  clock?: () => Date;
   /** Per-call AI timeout, so a timeout test need not wait 30 s. */
   aiTimeoutMs?: number;
 }
@@ -67,7 +67,7 @@ export class TestHarness {
       logger: options.logger ?? createLogger(env.LOG_LEVEL),
       secret: TEST_SECRET,
       ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
-      ...(options.now ? { now: options.now } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
       ...(options.aiTimeoutMs
         ? { ai: createAiProvider(env, { timeoutMs: options.aiTimeoutMs }) }
         : {}),

@@ -1,18 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import {
-  loginSchema,
-  signupSchema,
-  DISPLAY_NAME_MAX_LENGTH,
-  TOAST,
-  VALIDATION,
-} from '@verba/shared';
+import { loginSchema, signupSchema, displayNameSchema, TOAST, VALIDATION } from '@verba/shared';
 import type { Context } from 'hono';
+import { throttledSignIn, throttledSignUp } from '../../lib/auth-throttle.ts';
 import type { AppEnv } from '../../lib/context.ts';
-import { clientIp } from '../../lib/client-ip.ts';
 import { ApiError, codeForStatus } from '../../lib/errors.ts';
 import { authCookie, createRouter, errorResponses, jsonContent } from '../../lib/openapi.ts';
 import { judgePassword } from '../../lib/password-strength.ts';
-import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { checkSession } from '../../lib/require-user.ts';
 import { ensureProfile } from '../profile/profile.service.ts';
 
@@ -20,9 +13,7 @@ import { ensureProfile } from '../profile/profile.service.ts';
 // megabytes of input on request would be a cheap way to load the server.
 const SIGN_IN_PASSWORD_CAP = 1024;
 
-const signUpBody = signupSchema
-  .extend({ name: z.string().trim().max(DISPLAY_NAME_MAX_LENGTH).optional() })
-  .strict();
+const signUpBody = signupSchema.extend({ name: displayNameSchema.optional() }).strict();
 const signInBody = loginSchema
   .extend({
     password: loginSchema.shape.password.max(SIGN_IN_PASSWORD_CAP, VALIDATION.passwordTooLong),
@@ -88,44 +79,25 @@ const getSession = createRoute({
 export const authRoutes = createRouter()
   .openapi(signUp, async (c) => {
     const body = c.req.valid('json');
-    const { db, rateLimits, env } = c.get('services');
     const email = body.email.toLowerCase();
-    await consumeRateLimit(
-      db,
-      `sign-up:ip:${clientIp(c, env.TRUST_PROXY)}`,
-      rateLimits.signUpPerIp,
-    );
-    await consumeRateLimit(db, `sign-up:account:${email}`, rateLimits.signUpPerAccount);
-    const verdict = await judgePassword(body.password, [email, email.split('@')[0] ?? '', 'verba']);
-    if (!verdict.ok) {
-      throw new ApiError(
-        'VALIDATION_ERROR',
-        `${TOAST.weakPassword}. ${verdict.reasons.join(' ')}`,
-        {
-          issues: verdict.reasons.map((message) => ({ path: 'password', message })),
-        },
-      );
-    }
-    const result = await forwardToAuth(c, '/sign-up/email', {
-      email,
-      password: body.password,
-      name: body.name ?? '',
+    const result = await throttledSignUp(c, email, async () => {
+      await refuseWeakPassword(body.password, email);
+      return forwardToAuth(c, '/sign-up/email', {
+        email,
+        password: body.password,
+        name: body.name ?? '',
+      });
     });
     return c.json(signedIn.parse({ user: pickUser(result) }), 200);
   })
   .openapi(signIn, async (c) => {
     const body = c.req.valid('json');
-    const { db, rateLimits, env } = c.get('services');
     const email = body.email.toLowerCase();
-    await consumeRateLimit(
-      db,
-      `sign-in:ip:${clientIp(c, env.TRUST_PROXY)}`,
-      rateLimits.signInPerIp,
+    const result = await throttledSignIn(c, email, () =>
+      forwardToAuth(c, '/sign-in/email', { email, password: body.password }),
     );
-    await consumeRateLimit(db, `sign-in:account:${email}`, rateLimits.signInPerAccount);
-    const result = await forwardToAuth(c, '/sign-in/email', { email, password: body.password });
     const user = pickUser(result);
-    await ensureProfile(db, user.id);
+    await ensureProfile(c.get('services').db, user.id);
     return c.json(signedIn.parse({ user }), 200);
   })
   .openapi(signOut, async (c) => {
@@ -141,6 +113,15 @@ export const authRoutes = createRouter()
       200,
     );
   });
+
+async function refuseWeakPassword(password: string, email: string): Promise<void> {
+  const verdict = await judgePassword(password, [email, email.split('@')[0] ?? '', 'verba']);
+  if (!verdict.ok) {
+    throw new ApiError('VALIDATION_ERROR', `${TOAST.weakPassword}. ${verdict.reasons.join(' ')}`, {
+      issues: verdict.reasons.map((message) => ({ path: 'password', message })),
+    });
+  }
+}
 
 /**
  * Hands a validated request to better-auth and brings back its cookies. Its errors are turned into

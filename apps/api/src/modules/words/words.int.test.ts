@@ -11,7 +11,6 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeReply, startFakeAiServer, type FakeAiServer } from '../../testing/fake-ai-server.ts';
-import { DEFAULT_AUTH_RATE_LIMITS } from '../../lib/rate-limit.ts';
 import { TestHarness, type TestUser } from '../../testing/harness.ts';
 
 const card: GeneratedCard = {
@@ -35,13 +34,14 @@ let t: TestHarness;
 beforeAll(async () => {
   ai = await startFakeAiServer();
   t = await TestHarness.start({
-    env: { AI_BASE_URL: ai.url, AI_MODEL: 'fake-model', AI_API_KEY: 'test-key' },
-    aiTimeoutMs: 1_000,
-    // Every test signs up learners of its own, all from one test address.
-    rateLimits: {
-      ...DEFAULT_AUTH_RATE_LIMITS,
-      signUpPerIp: { max: 1_000, windowSeconds: 3_600 },
+    env: {
+      AI_BASE_URL: ai.url,
+      AI_MODEL: 'fake-model',
+      AI_API_KEY: 'test-key',
+      // Every test signs up learners of its own, all from one test address.
+      AUTH_RATE_LIMIT_SIGN_UP: '1000',
     },
+    aiTimeoutMs: 1_000,
   });
 });
 afterAll(async () => {

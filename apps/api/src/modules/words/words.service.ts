@@ -258,7 +258,7 @@ export async function deleteWord(
  * call, and every call counts against the learner's quotas.
  */
 export async function generateCard(
-  services: Pick<Services, 'db' | 'ai' | 'env'>,
+  services: Pick<Services, 'db' | 'ai' | 'env' | 'clock'>,
   user: SessionUser,
   word: string,
   abortSignal?: AbortSignal,
@@ -266,11 +266,14 @@ export async function generateCard(
   const { db, ai, env } = services;
   await refuseDuplicate(db, user.id, word);
   const profile = await getProfile(db, user);
-  await consumeRateLimit(db, `ai:word:${user.id}`, AI_QUOTAS.wordGeneration);
-  await consumeRateLimit(db, `ai:day:${user.id}`, {
-    max: env.AI_DAILY_LIMIT,
-    windowSeconds: 86_400,
-  });
+  const now = services.clock();
+  await consumeRateLimit(db, `ai:word:${user.id}`, AI_QUOTAS.wordGeneration, now);
+  await consumeRateLimit(
+    db,
+    `ai:day:${user.id}`,
+    { max: env.AI_DAILY_LIMIT, windowSeconds: 86_400 },
+    now,
+  );
   return generateWordCard(
     { word, nativeLanguage: profile.nativeLanguage, targetLanguage: profile.targetLanguage },
     { ai, ...(abortSignal ? { abortSignal } : {}) },

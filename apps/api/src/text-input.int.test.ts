@@ -1,0 +1,149 @@
+import { schema } from '@verba/db';
+import { NOT_PLAIN_TEXT } from '@verba/shared';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GOOD_PASSWORD, TestHarness, type TestUser } from './testing/harness.ts';
+
+let t: TestHarness;
+let user: TestUser;
+beforeAll(async () => {
+  t = await TestHarness.start();
+  user = await t.signUp();
+});
+afterAll(() => t.close());
+
+/**
+ * Every API route that takes a JSON body, with a valid body. The first test fails when the API
+ * grows a route with a body that is not listed here, so every text field gets fuzzed.
+ */
+const WRITES: {
+  method: string;
+  path: string;
+  body: () => Record<string, unknown>;
+  /** The body has no fields to fuzz. */
+  empty?: true;
+}[] = [
+  {
+    method: 'POST',
+    path: '/api/auth/sign-up/email',
+    body: () => ({ email: 'new-learner@example.com', password: GOOD_PASSWORD, name: 'Ana' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/sign-in/email',
+    body: () => ({ email: user.email, password: GOOD_PASSWORD }),
+  },
+  { method: 'POST', path: '/api/auth/sign-out', body: () => ({}), empty: true },
+  {
+    method: 'PATCH',
+    path: '/api/profile',
+    body: () => ({ displayName: 'Ana Lopez', nativeLanguage: 'en', targetLanguage: 'fr' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/profile/onboarding',
+    body: () => ({ nativeLanguage: 'en', targetLanguage: 'de' }),
+  },
+];
+
+const BAD = [
+  '\u0000',
+  '\u0001',
+  '\u0007',
+  '\u0008',
+  '\u000B',
+  '\u001B[31m',
+  '\u007F',
+  '\u0085',
+  '\uD800',
+  '\uDFFF',
+  '\uDC00\uD800',
+  'line\nbreak',
+  'tab\there',
+  'carriage\rreturn',
+];
+
+describe('text in every JSON body', () => {
+  it('covers every route that takes a JSON body', async () => {
+    const document = (await (await t.request('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { requestBody?: { content?: object } }>>;
+    };
+    const withBody = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => operation.requestBody?.content)
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(withBody.sort()).toEqual(WRITES.map((w) => `${w.method} ${w.path}`).sort());
+  });
+
+  it.each(WRITES.filter((w) => !w.empty))(
+    '$method $path refuses control characters and lone surrogates in each field with a 400, storing nothing',
+    async ({ method, path, body }) => {
+      const usersBefore = await t.db.select({ n: count() }).from(schema.user);
+      const [profileBefore] = await t.db
+        .select()
+        .from(schema.profiles)
+        .where(eq(schema.profiles.id, user.id));
+      for (const [field, valid] of Object.entries(body())) {
+        if (typeof valid !== 'string') continue;
+        for (const bad of BAD) {
+          // Alone, and inside a valid value (whitespace controls alone are simply trimmed away).
+          const values = [`${valid.slice(0, 1)}${bad}${valid.slice(1)}`];
+          if (bad.trim() === bad) values.push(bad);
+          for (const value of values) {
+            const response = await t.request(path, {
+              method,
+              cookie: user.cookie,
+              json: { ...body(), [field]: value },
+            });
+            const label = `${field} = ${JSON.stringify(value)}`;
+            expect(response.status, label).toBe(400);
+            const { error } = (await response.json()) as {
+              error: { code: string; message: string; issues: { path: string }[] };
+            };
+            expect(error.code, label).toBe('VALIDATION_ERROR');
+            expect(error.issues[0]?.path, label).toBe(field);
+            // Languages are a closed list; every free-text field names the problem.
+            if (!field.endsWith('Language')) expect(error.message, label).toBe(NOT_PLAIN_TEXT);
+          }
+        }
+      }
+      expect(await t.db.select({ n: count() }).from(schema.user)).toEqual(usersBefore);
+      const [profileAfter] = await t.db
+        .select()
+        .from(schema.profiles)
+        .where(eq(schema.profiles.id, user.id));
+      expect(profileAfter).toEqual(profileBefore);
+    },
+  );
+
+  it('answers the NUL display name that used to fail with a 400, and keeps the old name', async () => {
+    await t.request('/api/profile', {
+      method: 'PATCH',
+      cookie: user.cookie,
+      json: { displayName: 'Ana' },
+    });
+    const response = await t.request('/api/profile', {
+      method: 'PATCH',
+      cookie: user.cookie,
+      json: { displayName: 'a\u0000b' },
+    });
+    expect(response.status).toBe(400);
+    const profile = (await (await t.request('/api/profile', { cookie: user.cookie })).json()) as {
+      displayName: string;
+    };
+    expect(profile.displayName).toBe('Ana');
+  });
+
+  it('still accepts text in any script, with emoji and surrounding whitespace trimmed', async () => {
+    const response = await t.request('/api/profile', {
+      method: 'PATCH',
+      cookie: user.cookie,
+      json: { displayName: '  Zoë 日本 👩🏽‍🏫 مرحبا \n' },
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { displayName: string }).displayName).toBe(
+      'Zoë 日本 👩🏽‍🏫 مرحبا',
+    );
+  });
+});
