@@ -77,6 +77,13 @@ export const router = createBrowserRouter([
                   import('./routes/app/groups').then((m) => ({ Component: m.GroupsRoute })),
               },
               {
+                path: 'practice/infinity',
+                lazy: () =>
+                  import('./routes/app/practice-infinity').then((m) => ({
+                    Component: m.InfinityPracticeRoute,
+                  })),
+              },
+              {
                 path: 'profile',
                 lazy: () =>
                   import('./routes/app/profile').then((m) => ({ Component: m.ProfileRoute })),

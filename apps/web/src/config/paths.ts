@@ -12,5 +12,6 @@ export const paths = {
     words: '/app/words',
     groups: '/app/groups',
     profile: '/app/profile',
+    practiceInfinity: '/app/practice/infinity',
   },
 } as const;
