@@ -5,6 +5,7 @@ export const paths = {
     login: '/auth/login',
     signup: '/auth/signup',
   },
+  howWeMeasured: '/how-we-measured',
   onboarding: '/onboarding',
   app: {
     root: '/app',
