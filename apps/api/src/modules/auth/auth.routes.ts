@@ -3,6 +3,7 @@ import {
   loginSchema,
   signupSchema,
   DISPLAY_NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
   TOAST,
   VALIDATION,
 } from '@verba/shared';
@@ -121,6 +122,11 @@ export const authRoutes = createRouter()
       rateLimits.signInPerIp,
     );
     await consumeRateLimit(db, `sign-in:account:${email}`, rateLimits.signInPerAccount);
+    // No account has a password longer than sign-up allows, so a longer one is simply wrong:
+    // the same answer as any wrong password (better-auth would say 'Password too long').
+    if (body.password.length > PASSWORD_MAX_LENGTH) {
+      throw new ApiError('UNAUTHORIZED', 'Invalid email or password');
+    }
     const result = await forwardToAuth(c, '/sign-in/email', { email, password: body.password });
     return c.json(signedIn.parse({ user: pickUser(result) }), 200);
   })
