@@ -172,3 +172,31 @@ test.describe('a signed-out visitor of a deep link', () => {
     await expect(page).toHaveURL(/localhost:\d+\/app\/feed$/);
   });
 });
+
+test.describe('a copy saved while signed out does not bounce a signed-in learner', () => {
+  for (const path of ['/app/profile', '/app/words']) {
+    test(path, async ({ page }) => {
+      const { email, password } = await signUpViaApi(page, { onboarded: true });
+      await page.request.post('/api/auth/sign-out', { data: {} });
+      // The sign-in page saves "nobody is signed in" on this device.
+      await page.goto('/auth/login');
+      await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('verba-query-cache-v2') ?? ''))
+        .toContain('"data":null');
+      // Signed in again elsewhere in this browser (another tab, a password manager's sign-in).
+      const signedIn = await page.request.post('/api/auth/sign-in/email', {
+        data: { email, password },
+      });
+      expect(signedIn.status()).toBe(200);
+      const visited: string[] = [];
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+      });
+      await page.goto(path);
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      expect(visited).not.toContain('/auth/login');
+    });
+  }
+});

@@ -3,7 +3,6 @@ import {
   loginSchema,
   signupSchema,
   DISPLAY_NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
   TOAST,
   VALIDATION,
 } from '@verba/shared';
@@ -122,11 +121,6 @@ export const authRoutes = createRouter()
       rateLimits.signInPerIp,
     );
     await consumeRateLimit(db, `sign-in:account:${email}`, rateLimits.signInPerAccount);
-    // No account has a password longer than sign-up allows, so a longer one is simply wrong:
-    // the same answer as any wrong password (better-auth would say 'Password too long').
-    if (body.password.length > PASSWORD_MAX_LENGTH) {
-      throw new ApiError('UNAUTHORIZED', 'Invalid email or password');
-    }
     const result = await forwardToAuth(c, '/sign-in/email', { email, password: body.password });
     return c.json(signedIn.parse({ user: pickUser(result) }), 200);
   })
@@ -173,6 +167,11 @@ function authError(status: number, payload: unknown): ApiError {
   const { code, message } = (payload ?? {}) as { code?: string; message?: string };
   if (code?.startsWith('USER_ALREADY_EXISTS')) {
     return new ApiError('CONFLICT', 'An account with this email already exists. Sign in instead.');
+  }
+  // Only sign-in gets this far with a long password (sign-up's schema stops it first). No account
+  // has a password longer than sign-up allows, so a longer one is simply wrong.
+  if (code === 'PASSWORD_TOO_LONG') {
+    return new ApiError('UNAUTHORIZED', 'Invalid email or password');
   }
   return new ApiError(codeForStatus(status), message || 'Authentication failed');
 }
