@@ -51,6 +51,8 @@ test('the sign-up toast leaves the onboarding controls free, its close button in
     expect(overlaps(toastBox, await box(control))).toBe(false);
   }
   const close = await box(shown.getByRole('button', { name: /close/i }));
+  // In the toast's end corner, clear of its icon and text.
+  expect(close.x).toBeGreaterThan(toastBox.x + toastBox.width / 2);
   expect(close.x).toBeGreaterThanOrEqual(toastBox.x);
   expect(close.y).toBeGreaterThanOrEqual(toastBox.y);
   expect(close.x + close.width).toBeLessThanOrEqual(toastBox.x + toastBox.width);
