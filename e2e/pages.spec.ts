@@ -175,7 +175,7 @@ test('pages load without console errors or security-policy violations', async ({
     });
   });
 
-  for (const path of ['/', '/auth/login', '/auth/signup', '/no/such/page']) {
+  for (const path of ['/', '/how-we-measured', '/auth/login', '/auth/signup', '/no/such/page']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
   }
@@ -184,7 +184,13 @@ test('pages load without console errors or security-policy violations', async ({
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.locator('[data-sonner-toast]')).toBeVisible();
   await signUpViaApi(page, { onboarded: true });
-  for (const path of ['/app/feed', '/app/words', '/app/groups', '/app/profile']) {
+  for (const path of [
+    '/app/feed',
+    '/app/words',
+    '/app/groups',
+    '/app/profile',
+    '/app/practice/infinity',
+  ]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
   }
