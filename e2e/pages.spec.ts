@@ -1,5 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi } from './support';
+
+/** The built file of one page's code (other chunks may share its name, e.g. the profile query). */
+function builtChunk(source: string): string {
+  const manifest = JSON.parse(
+    readFileSync(new URL('../apps/web/dist/.vite/manifest.json', import.meta.url), 'utf8'),
+  ) as Record<string, { file: string }>;
+  const entry = manifest[source];
+  if (!entry) throw new Error(`${source} is not in the build`);
+  return entry.file;
+}
 
 test('the landing page shows every section and links to sign-in and sign-up', async ({ page }) => {
   await page.goto('/');
@@ -78,7 +89,8 @@ test('when a page cannot load, the error fallback offers a reload and a way home
 }) => {
   await signUpViaApi(page, { onboarded: true });
   // A page's code failing to arrive, as after a redeploy removed the old files.
-  await page.route(/\/assets\/profile-[^/]+\.js$/, (route) => route.abort());
+  const profileCode = builtChunk('src/app/routes/app/profile.tsx');
+  await page.route(`**/${profileCode}`, (route) => route.abort());
   await page.goto('/app/profile');
   await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
   await expect(page.getByText("We're sorry, but something unexpected happened")).toBeVisible();
@@ -163,7 +175,7 @@ test('pages load without console errors or security-policy violations', async ({
     });
   });
 
-  for (const path of ['/', '/auth/login', '/auth/signup', '/no/such/page']) {
+  for (const path of ['/', '/how-we-measured', '/auth/login', '/auth/signup', '/no/such/page']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
   }
@@ -172,7 +184,13 @@ test('pages load without console errors or security-policy violations', async ({
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.locator('[data-sonner-toast]')).toBeVisible();
   await signUpViaApi(page, { onboarded: true });
-  for (const path of ['/app/feed', '/app/words', '/app/groups', '/app/profile']) {
+  for (const path of [
+    '/app/feed',
+    '/app/words',
+    '/app/groups',
+    '/app/profile',
+    '/app/practice/infinity',
+  ]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
   }

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { marked } from 'marked';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -50,6 +51,28 @@ function schedulingBenchmarkDoc(): Plugin {
   };
 }
 
+const BENCHMARK_MODULE = 'virtual:scheduling-benchmark';
+
+/**
+ * The "How we measured" page shows the same report as a page of the app: this module holds it
+ * as HTML, rendered from the Markdown at build time (null when the report has not been written).
+ * The report is the project's own file; nothing a user typed is rendered.
+ */
+function schedulingBenchmarkPage(): Plugin {
+  const resolved = `\0${BENCHMARK_MODULE}`;
+  return {
+    name: 'verba:scheduling-benchmark-page',
+    resolveId: (id) => (id === BENCHMARK_MODULE ? resolved : undefined),
+    load(id) {
+      if (id !== resolved) return undefined;
+      if (!existsSync(BENCHMARK_DOC)) return 'export default null;';
+      this.addWatchFile(BENCHMARK_DOC);
+      const html = marked.parse(readFileSync(BENCHMARK_DOC, 'utf8'), { async: false, gfm: true });
+      return `export default ${JSON.stringify(html)};`;
+    },
+  };
+}
+
 /**
  * The entry picks the page's code at run time (src/main.tsx), so the browser would only learn of
  * it after the entry ran. A tiny inline script asks for it at once, alongside the entry.
@@ -70,6 +93,8 @@ function preloadFirstPage(): Plugin {
     '/app/words': [...SHELL, 'src/app/routes/app/words.tsx'],
     '/app/groups': [...SHELL, 'src/app/routes/app/groups.tsx'],
     '/app/profile': [...SHELL, 'src/app/routes/app/profile.tsx'],
+    '/how-we-measured': ['src/app/index.tsx', 'src/app/routes/how-we-measured.tsx'],
+    '/app/practice/infinity': [...SHELL, 'src/app/routes/app/practice-infinity.tsx'],
   };
   return {
     name: 'verba:preload-first-page',
@@ -117,6 +142,7 @@ export default defineConfig(({ command }) => ({
     react(),
     tailwindcss(),
     schedulingBenchmarkDoc(),
+    schedulingBenchmarkPage(),
     preloadFirstPage(),
     VitePWA({
       strategies: 'generateSW',
@@ -160,6 +186,8 @@ export default defineConfig(({ command }) => ({
   ],
   build: {
     manifest: true,
+    // Flags stay separate files (precached for offline use) rather than growing the pages' code.
+    assetsInlineLimit: (file: string) => (file.includes('/circle-flags/') ? false : undefined),
     target: 'es2022',
   },
   server: {

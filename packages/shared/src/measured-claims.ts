@@ -17,5 +17,5 @@ export const MEASURED_CLAIMS: readonly MeasuredClaim[] = [
   { value: '100%', label: 'free' },
 ];
 
-/** The method and full figures; the web build serves docs/scheduling-benchmark.md at this path. */
-export const MEASUREMENT_METHOD_URL = '/docs/scheduling-benchmark.md';
+/** The method and full figures: docs/scheduling-benchmark.md as a page of the web app. */
+export const MEASUREMENT_METHOD_URL = '/how-we-measured';

@@ -66,6 +66,11 @@ export const SCREEN_TEXT = {
   myWords: 'My Words',
   groupsTitle: 'My Word Groups',
   groupsSubtitle: 'Automatically organized by AI',
+  dailyPractice: 'Daily Practice',
+  infinityPractice: 'Infinity Practice',
+  backToFeed: 'Back to Feed',
+  feedEmptyTitle: "Let's start learning!",
+  addFirstWord: 'Add Your First Word',
 } as const;
 
 /** The word input (generate-word and hand-written cards). */

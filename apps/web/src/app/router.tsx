@@ -32,6 +32,11 @@ export const router = createBrowserRouter([
         lazy: () => import('./routes/landing').then((m) => ({ Component: m.LandingRoute })),
       },
       {
+        path: paths.howWeMeasured,
+        lazy: () =>
+          import('./routes/how-we-measured').then((m) => ({ Component: m.HowWeMeasuredRoute })),
+      },
+      {
         lazy: () =>
           import('./routes/providers-layout').then((m) => ({ Component: m.ProvidersLayout })),
         children: [
@@ -75,6 +80,13 @@ export const router = createBrowserRouter([
                 path: 'groups',
                 lazy: () =>
                   import('./routes/app/groups').then((m) => ({ Component: m.GroupsRoute })),
+              },
+              {
+                path: 'practice/infinity',
+                lazy: () =>
+                  import('./routes/app/practice-infinity').then((m) => ({
+                    Component: m.InfinityPracticeRoute,
+                  })),
               },
               {
                 path: 'profile',

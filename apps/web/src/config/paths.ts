@@ -5,6 +5,7 @@ export const paths = {
     login: '/auth/login',
     signup: '/auth/signup',
   },
+  howWeMeasured: '/how-we-measured',
   onboarding: '/onboarding',
   app: {
     root: '/app',
@@ -12,5 +13,6 @@ export const paths = {
     words: '/app/words',
     groups: '/app/groups',
     profile: '/app/profile',
+    practiceInfinity: '/app/practice/infinity',
   },
 } as const;

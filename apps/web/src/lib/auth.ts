@@ -28,3 +28,17 @@ export const sessionQueryOptions = () =>
 export function useSessionUser() {
   return useQuery(sessionQueryOptions());
 }
+
+let signedOutHere = false;
+
+/**
+ * Records whether the learner signed out in this tab. The gate then sends them to a plain sign-in
+ * page: the page they were on is kept only for visitors who arrive signed out (a deep link).
+ */
+export function noteSignedOutHere(value: boolean): void {
+  signedOutHere = value;
+}
+
+export function wasSignedOutHere(): boolean {
+  return signedOutHere;
+}

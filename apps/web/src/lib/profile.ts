@@ -2,7 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Profile } from '@verba/shared';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
-import { PERSIST_MAX_AGE } from './query-persistence';
+import { isConfirmedThisStart, PERSIST_MAX_AGE } from './query-persistence';
+
+const FRESH_FOR = 10 * 60_000;
 
 /**
  * The signed-in user's profile. Shared by the route gates (onboarding status) and the features
@@ -16,6 +18,9 @@ export const profileQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.profile,
     queryFn: ({ signal }) => getProfile(signal),
+    // Fresh for 10 minutes (spec §9), except a copy restored from the device: the onboarding
+    // flag decides where the learner may go, so it is asked for again on every app start.
+    staleTime: (query) => (isConfirmedThisStart(query.state) ? FRESH_FOR : 0),
     gcTime: PERSIST_MAX_AGE,
   });
 

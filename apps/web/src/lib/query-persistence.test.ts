@@ -2,6 +2,7 @@ import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { describe, expect, it } from 'vitest';
 import {
   createLocalStoragePersister,
+  isConfirmedThisStart,
   keepValidQueries,
   QUERY_CACHE_KEY,
 } from './query-persistence';
@@ -83,5 +84,49 @@ describe('the offline query cache', () => {
     const persister = createLocalStoragePersister(() => storage as unknown as Storage);
     expect(await persister.restoreClient()).toBeUndefined();
     expect(storage.getItem(QUERY_CACHE_KEY)).toBeNull();
+  });
+});
+
+describe('saving the offline query cache', () => {
+  const saved = (storage: MemoryStorage) =>
+    JSON.parse(storage.getItem(QUERY_CACHE_KEY) ?? 'null') as PersistedClient | null;
+
+  it('writes a change at once, so a reload right after it finds the new state', async () => {
+    const storage = new MemoryStorage();
+    const persister = createLocalStoragePersister(() => storage as unknown as Storage);
+    await persister.persistClient(client(entry('profile', profile)));
+    const done = { ...entry('profile', { ...profile, onboardingCompleted: true }) };
+    done.state = { ...done.state, dataUpdatedAt: 2 };
+    await persister.persistClient(client(done));
+    expect(saved(storage)?.clientState.queries[0]?.state.data).toMatchObject({
+      onboardingCompleted: true,
+    });
+  });
+
+  it('does not rewrite the store when nothing new came from the server', async () => {
+    const storage = new MemoryStorage();
+    let writes = 0;
+    const counting = {
+      getItem: (key: string) => storage.getItem(key),
+      removeItem: (key: string) => storage.removeItem(key),
+      setItem: (key: string, value: string) => {
+        writes += 1;
+        storage.setItem(key, value);
+      },
+    };
+    const persister = createLocalStoragePersister(() => counting as unknown as Storage);
+    await persister.persistClient(client(entry('profile', profile)));
+    await persister.persistClient({ ...client(entry('profile', profile)), timestamp: 5 });
+    expect(writes).toBe(1);
+    await persister.removeClient();
+    await persister.persistClient(client(entry('profile', profile)));
+    expect(writes).toBe(2);
+  });
+});
+
+describe('isConfirmedThisStart', () => {
+  it('tells data restored from the device from data the server sent during this page load', () => {
+    expect(isConfirmedThisStart({ dataUpdatedAt: 1 })).toBe(false);
+    expect(isConfirmedThisStart({ dataUpdatedAt: Date.now() })).toBe(true);
   });
 });

@@ -7,7 +7,18 @@ import { queryKeys } from './query-keys';
 export const QUERY_CACHE_KEY = 'verba-query-cache-v2';
 /** How long a saved cache may be used to open the app without a network. */
 export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
-const WRITE_DELAY_MS = 500;
+
+/**
+ * When this page load began. Data fetched (or set from a server answer) since then has been
+ * confirmed by the server; data older than this was restored from the device and may be out of
+ * date, so it may paint the first screen but never decides a redirect on its own.
+ */
+export const APP_STARTED_AT = Date.now();
+
+/** Whether a query's data came from the server during this page load. */
+export function isConfirmedThisStart(state: { dataUpdatedAt: number }): boolean {
+  return state.dataUpdatedAt >= APP_STARTED_AT;
+}
 
 /**
  * The queries saved for offline use, each with the shape its data must have. An entry that does
@@ -52,21 +63,28 @@ export function keepValidQueries(client: PersistedClient): PersistedClient {
   return { ...client, clientState: { ...client.clientState, queries } };
 }
 
-/** Saves the query cache to localStorage, a moment after it changes. */
+/**
+ * Saves the query cache to localStorage as soon as a saved query changes: a reload right after
+ * a change (finishing onboarding, signing in) must find the new state. The saved queries are
+ * small, and a write happens only when one of them has a new answer from the server.
+ */
 export function createLocalStoragePersister(
   storage: () => Storage = () => window.localStorage,
 ): Persister {
-  let pending: ReturnType<typeof setTimeout> | undefined;
+  let lastSaved: string | undefined;
   return {
     persistClient: (client) => {
-      clearTimeout(pending);
-      pending = setTimeout(() => {
-        try {
-          storage().setItem(QUERY_CACHE_KEY, JSON.stringify(client));
-        } catch {
-          // Storage full or blocked: the app still works, it just will not open offline.
-        }
-      }, WRITE_DELAY_MS);
+      // Fetch-status flips change nothing worth saving; a new answer from the server does.
+      const content = JSON.stringify(
+        client.clientState.queries.map((q) => [q.queryHash, q.state.dataUpdatedAt, q.state.data]),
+      );
+      if (content === lastSaved) return;
+      try {
+        storage().setItem(QUERY_CACHE_KEY, JSON.stringify(client));
+        lastSaved = content;
+      } catch {
+        // Storage full or blocked: the app still works, it just will not open offline.
+      }
     },
     restoreClient: () => {
       try {
@@ -78,7 +96,7 @@ export function createLocalStoragePersister(
       }
     },
     removeClient: () => {
-      clearTimeout(pending);
+      lastSaved = undefined;
       storage().removeItem(QUERY_CACHE_KEY);
     },
   };

@@ -126,6 +126,15 @@ describe('sign-in and sign-out', () => {
     expect((await errorOf(response)).message).toBe('Invalid email or password');
   });
 
+  it('answers a password longer than any account can have like any wrong password', async () => {
+    const { email } = await t.signUp();
+    for (const length of [73, 200, 1024]) {
+      const response = await signIn({ email, password: 'p'.repeat(length) });
+      expect(response.status).toBe(401);
+      expect((await errorOf(response)).message).toBe('Invalid email or password');
+    }
+  });
+
   it.each([
     [{ email: 'nope', password: GOOD_PASSWORD }, VALIDATION.invalidEmail],
     [{ email: uniqueEmail(), password: '123' }, VALIDATION.passwordTooShort],

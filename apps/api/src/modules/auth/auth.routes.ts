@@ -150,6 +150,11 @@ function authError(status: number, payload: unknown): ApiError {
   if (code?.startsWith('USER_ALREADY_EXISTS')) {
     return new ApiError('CONFLICT', 'An account with this email already exists. Sign in instead.');
   }
+  // Only sign-in gets this far with a long password (sign-up's schema stops it first). No account
+  // has a password longer than sign-up allows, so a longer one is simply wrong.
+  if (code === 'PASSWORD_TOO_LONG') {
+    return new ApiError('UNAUTHORIZED', 'Invalid email or password');
+  }
   return new ApiError(codeForStatus(status), message || 'Authentication failed');
 }
 

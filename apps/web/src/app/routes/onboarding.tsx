@@ -1,4 +1,5 @@
 import { RouteGate } from '@/components/layouts/route-gate';
+import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { OnboardingFlow } from '@/features/onboarding/components/onboarding-flow';
 import { usePageMeta } from '@/lib/page-meta';
 
@@ -10,7 +11,7 @@ export function OnboardingRoute() {
   });
   return (
     <RouteGate area="onboarding">
-      <OnboardingFlow />
+      <OnboardingFlow headerAction={<SignOutButton compact />} />
     </RouteGate>
   );
 }

@@ -1,19 +1,35 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { ApiError, NETWORK_ERROR } from '@/lib/api-error';
-import { useSessionUser } from '@/lib/auth';
-import { decideGate, type GateArea } from '@/lib/gating';
+import { useSessionUser, wasSignedOutHere } from '@/lib/auth';
+import { decideGate, NEXT_PARAM, type GateArea } from '@/lib/gating';
 import { useProfile } from '@/lib/profile';
+import { APP_STARTED_AT, isConfirmedThisStart } from '@/lib/query-persistence';
 import { LoadingScreen, OfflineScreen } from './loading-screen';
+
+interface QueryLike {
+  dataUpdatedAt: number;
+  errorUpdatedAt: number;
+}
+
+/** The server has answered this query since the app started (with data or an error). */
+function answeredThisStart(query: QueryLike): boolean {
+  return isConfirmedThisStart(query) || query.errorUpdatedAt >= APP_STARTED_AT;
+}
 
 /**
  * Applies the route gating rules (lib/gating.ts) with the session and profile queries: shows
- * 'Loading...' while they load, redirects (rendering nothing) or renders the page.
+ * 'Loading...' while they load, redirects (rendering nothing) or renders the page. The copy saved
+ * on the device paints at once; the server is asked again on every app start, and only its
+ * answer (or being offline) lets the gate send the user elsewhere.
  */
 export function RouteGate({ area, children }: { area: GateArea; children: ReactNode }) {
+  const location = useLocation();
   const session = useSessionUser();
   const user = session.data;
   const profile = useProfile({ enabled: Boolean(user) });
+  // A copy saved for another account on this device says nothing about this one.
+  const profileData = user && profile.data?.id === user.id ? profile.data : undefined;
 
   // Without a network the saved copy (if any) is used; otherwise the offline screen shows.
   const offline = [session, profile].some(
@@ -23,13 +39,25 @@ export function RouteGate({ area, children }: { area: GateArea; children: ReactN
   // Anything else but "signed out" is unexpected here; the route's error screen offers a reload.
   if (session.isError && session.data === undefined && !offline) throw session.error;
   const signedOut = profile.error instanceof ApiError && profile.error.status === 401;
-  if (profile.isError && profile.data === undefined && !signedOut && !offline) throw profile.error;
+  if (profile.isError && profileData === undefined && !signedOut && !offline) throw profile.error;
 
-  const decision = decideGate(area, {
-    // undefined until known: still loading, or offline with nothing saved.
-    user,
-    onboardingCompleted: profile.data?.onboardingCompleted,
-  });
+  const confirmed =
+    offline || (answeredThisStart(session) && (!user || answeredThisStart(profile)));
+  const decision = decideGate(
+    area,
+    {
+      // undefined until known: still loading, or offline with nothing saved.
+      user,
+      onboardingCompleted: profileData?.onboardingCompleted,
+      confirmed,
+    },
+    {
+      requested: wasSignedOutHere()
+        ? undefined
+        : `${location.pathname}${location.search}${location.hash}`,
+      next: new URLSearchParams(location.search).get(NEXT_PARAM),
+    },
+  );
 
   switch (decision.kind) {
     case 'loading':

@@ -1,11 +1,20 @@
+import { SCREEN_TEXT } from '@verba/shared';
 import { PageHeader } from '@/components/layouts/page-header';
+import { FeedEmptyState } from '@/features/feed/components/feed-empty-state';
 import { usePageMeta } from '@/lib/page-meta';
+import { useProfile } from '@/lib/profile';
 
 export function FeedRoute() {
   usePageMeta({
-    title: 'Daily Practice',
+    title: SCREEN_TEXT.dailyPractice,
     description: "Today's spaced-repetition practice session.",
     noindex: true,
   });
-  return <PageHeader title="Daily Practice" />;
+  const { data: profile } = useProfile();
+  return (
+    <>
+      <PageHeader title={SCREEN_TEXT.dailyPractice} />
+      {profile?.totalWords === 0 && <FeedEmptyState />}
+    </>
+  );
 }

@@ -1,5 +1,6 @@
 import { findLanguage } from '@verba/shared';
 import { PageHeader } from '@/components/layouts/page-header';
+import { LanguageFlag } from '@/components/ui/language-flag';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
@@ -21,9 +22,9 @@ function Identity() {
       </div>
       <div className="min-w-0">
         <p className="truncate text-lg font-semibold">{name}</p>
-        <p className="text-sm text-muted-foreground">
-          Learning {profile.targetLanguage.toUpperCase()}
-          {target && <span aria-hidden="true"> {target.flag}</span>}
+        <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          Learning {target?.name ?? profile.targetLanguage.toUpperCase()}
+          <LanguageFlag code={profile.targetLanguage} className="size-4" />
         </p>
       </div>
     </div>

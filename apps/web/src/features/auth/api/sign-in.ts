@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, Profile, SessionUser } from '@verba/shared';
 import { api } from '@/lib/api-client';
+import { noteSignedOutHere } from '@/lib/auth';
 import { getProfile } from '@/lib/profile';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -25,6 +26,7 @@ export function useSignIn() {
     mutationFn: signIn,
     onSuccess: ({ user, profile }) => {
       // The guest gate around the form sees the user and moves on to the feed or onboarding.
+      noteSignedOutHere(false);
       queryClient.setQueryData(queryKeys.profile, profile);
       queryClient.setQueryData(queryKeys.session, user);
     },

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-error';
 import { api } from '@/lib/api-client';
+import { noteSignedOutHere } from '@/lib/auth';
 import { queryKeys } from '@/lib/query-keys';
 import { clearPersistedQueries } from '@/lib/query-persistence';
 
@@ -19,6 +20,7 @@ export function useSignOut() {
   return useMutation({
     mutationFn: signOut,
     onSuccess: () => {
+      noteSignedOutHere(true);
       // Nothing of the previous user may outlive the session in this tab.
       queryClient.setQueryData(queryKeys.session, null);
       queryClient.removeQueries({

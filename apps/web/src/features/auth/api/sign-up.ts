@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Profile, SessionUser, SignupInput } from '@verba/shared';
 import { api } from '@/lib/api-client';
+import { noteSignedOutHere } from '@/lib/auth';
 import { getProfile } from '@/lib/profile';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -26,6 +27,7 @@ export function useSignUp() {
     mutationFn: signUp,
     onSuccess: ({ user, profile }) => {
       // A new profile has not finished onboarding, so the guest gate moves on to /onboarding.
+      noteSignedOutHere(false);
       queryClient.setQueryData(queryKeys.profile, profile);
       queryClient.setQueryData(queryKeys.session, user);
     },

@@ -18,6 +18,8 @@ interface CredentialsFormProps {
   /** Title of the toast that reports a server failure ('Login failed', 'Signup failed'). */
   failureTitle: string;
   mode: 'login' | 'signup';
+  /** The email to start with (the sign-in page reached from "Sign in instead."). */
+  defaultEmail?: string;
   onSubmit: (values: LoginInput) => Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export function CredentialsForm({
   submitLabel,
   failureTitle,
   mode,
+  defaultEmail = '',
   onSubmit,
 }: CredentialsFormProps) {
   const id = useId();
@@ -43,27 +46,35 @@ export function CredentialsForm({
     formState: { errors, isSubmitting },
   } = useForm<{ email: string; password: string }, unknown, LoginInput>({
     resolver: zodResolver(schema),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: defaultEmail, password: '' },
   });
 
   const onValid = async (values: LoginInput) => {
     try {
       await onSubmit(values);
     } catch (error) {
+      const underFields: string[] = [];
       if (error instanceof ApiError) {
-        // Field-level reasons from the server (e.g. why a password is too weak) go under the field.
+        // Field-level reasons from the server (e.g. why a password is too weak) go under the
+        // field; the toast then carries only the headline.
         for (const field of ['email', 'password'] as const) {
           const messages = error.issues
             .filter((issue) => issue.path === field)
             .map((issue) => issue.message);
           if (messages.length > 0) setError(field, { message: messages.join(' ') });
+          underFields.push(...messages);
         }
         if (error.issues.length === 0 && errorReasons(error).length === 0 && error.status === 401) {
           setError('password', { message: error.message });
         }
       }
       toast.dismiss();
-      toast.error(failureTitle, { description: authErrorDescription(error) });
+      toast.error(failureTitle, {
+        description: authErrorDescription(error, {
+          email: values.email,
+          shownElsewhere: underFields,
+        }),
+      });
     }
   };
 

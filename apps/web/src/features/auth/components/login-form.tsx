@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { loginSchema, SCREEN_TEXT, TOAST } from '@verba/shared';
 import { paths } from '@/config/paths';
 import { useSignIn } from '../api/sign-in';
@@ -6,10 +6,12 @@ import { CredentialsForm } from './credentials-form';
 
 export function LoginForm() {
   const signIn = useSignIn();
+  const [searchParams] = useSearchParams();
   return (
     <div className="flex flex-col gap-6">
       <CredentialsForm
         mode="login"
+        defaultEmail={searchParams.get('email') ?? ''}
         schema={loginSchema}
         submitLabel={SCREEN_TEXT.signIn}
         failureTitle={TOAST.loginFailed}

@@ -6,13 +6,17 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useSignOut } from '../api/sign-out';
 
-export function SignOutButton() {
+/** Signs out; `compact` is the small text button for a page header (onboarding). */
+export function SignOutButton({ compact = false }: { compact?: boolean }) {
   const signOut = useSignOut();
   const navigate = useNavigate();
   return (
     <Button
-      variant="outline"
-      className="w-full text-destructive hover:text-destructive"
+      variant={compact ? 'ghost' : 'outline'}
+      size={compact ? 'sm' : 'default'}
+      className={
+        compact ? '-mr-2 text-muted-foreground' : 'w-full text-destructive hover:text-destructive'
+      }
       loading={signOut.isPending}
       onClick={() =>
         signOut.mutate(undefined, {
@@ -21,7 +25,7 @@ export function SignOutButton() {
         })
       }
     >
-      {!signOut.isPending && <LogOut aria-hidden="true" />}
+      {!signOut.isPending && !compact && <LogOut aria-hidden="true" />}
       {SCREEN_TEXT.signOut}
     </Button>
   );

@@ -1,4 +1,5 @@
 import { LANGUAGES, type LanguageCode } from '@verba/shared';
+import { LanguageFlag } from '@/components/ui/language-flag';
 import { Label } from '@/components/ui/label';
 import {
   Select,
@@ -29,9 +30,7 @@ export function LanguageSelect({ id, label, value, onChange }: LanguageSelectPro
         <SelectContent>
           {LANGUAGES.map((language) => (
             <SelectItem key={language.code} value={language.code}>
-              <span aria-hidden="true" className="text-xl leading-none">
-                {language.flag}
-              </span>
+              <LanguageFlag code={language.code} />
               <span className="truncate">
                 {language.name}
                 {language.nativeName !== language.name && (

@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useNavigate } from 'react-router';
@@ -16,8 +16,11 @@ import { StepLanguages } from './step-languages';
 import { StepSmartFeed } from './step-smart-feed';
 import { StepWelcome } from './step-welcome';
 
-/** The five onboarding steps (spec §2): welcome, languages, demo word, grouping, smart feed. */
-export function OnboardingFlow() {
+/**
+ * The five onboarding steps (spec §2): welcome, languages, demo word, grouping, smart feed.
+ * `headerAction` sits at the right of the header (the way out: signing out).
+ */
+export function OnboardingFlow({ headerAction }: { headerAction?: ReactNode }) {
   const [state, dispatch] = useReducer(onboardingReducer, initialOnboardingState);
   const [settingUp, setSettingUp] = useState(false);
   const completeOnboarding = useCompleteOnboarding();
@@ -90,6 +93,7 @@ export function OnboardingFlow() {
           )}
         </div>
         <StepIndicator currentStep={currentStep} />
+        <div className="flex justify-end">{headerAction}</div>
       </div>
 
       <main className="flex flex-1 flex-col justify-center py-8">
@@ -103,7 +107,12 @@ export function OnboardingFlow() {
               onTargetChange={(language) => dispatch({ type: 'setTargetLanguage', language })}
             />
           )}
-          {currentStep === 2 && <StepDemoWord />}
+          {currentStep === 2 && (
+            <StepDemoWord
+              nativeLanguage={state.nativeLanguage}
+              targetLanguage={state.targetLanguage}
+            />
+          )}
           {currentStep === 3 && <StepGrouping />}
           {currentStep === 4 && <StepSmartFeed />}
         </div>

@@ -21,7 +21,7 @@ export function StepIndicator({ currentStep }: { currentStep: number }) {
               ? 'w-6 bg-primary'
               : step < currentStep
                 ? 'w-2 bg-primary/60'
-                : 'w-2 bg-muted-foreground/25',
+                : 'w-2 bg-muted-foreground/40 dark:bg-muted-foreground/60',
           )}
         />
       ))}
