@@ -28,7 +28,14 @@ async function admin(statement) {
 
 function startServer(port) {
   const child = spawn(process.execPath, ['apps/api/dist/server.mjs'], {
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: secret, PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      BETTER_AUTH_SECRET: secret,
+      PUBLIC_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   return child;
@@ -66,15 +73,28 @@ try {
   check(true, 'two processes started and migrated one database at the same time');
   const [a, b] = ports;
   const email = `multi-${randomBytes(4).toString('hex')}@example.com`;
-  const signUp = await call(a, '/api/auth/sign-up/email', { method: 'POST', body: JSON.stringify({ email, password: 'violet-harbour-lantern-42' }) });
+  const signUp = await call(a, '/api/auth/sign-up/email', {
+    method: 'POST',
+    body: JSON.stringify({ email, password: 'violet-harbour-lantern-42' }),
+  });
   check(signUp.status === 200, 'sign-up on process A');
   const cookie = signUp.headers.getSetCookie()[0].split(';')[0];
   const profile = await call(b, '/api/profile', { headers: { cookie } });
-  check(profile.status === 200 && (await profile.json()).email === email, 'the session from A is valid on B');
+  check(
+    profile.status === 200 && (await profile.json()).email === email,
+    'the session from A is valid on B',
+  );
   check((await call(a, '/api/profile', { headers: { cookie } })).status === 200, 'and on A');
-  const out = await call(a, '/api/auth/sign-out', { method: 'POST', body: '{}', headers: { cookie } });
+  const out = await call(a, '/api/auth/sign-out', {
+    method: 'POST',
+    body: '{}',
+    headers: { cookie },
+  });
   check(out.status === 200, 'sign-out on process A');
-  check((await call(a, '/api/profile', { headers: { cookie } })).status === 401, 'A refuses the old cookie at once');
+  check(
+    (await call(a, '/api/profile', { headers: { cookie } })).status === 401,
+    'A refuses the old cookie at once',
+  );
   const refusedWithin = async (ms) => {
     const started = Date.now();
     while (Date.now() - started < ms) {

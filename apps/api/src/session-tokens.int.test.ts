@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_SECRET, TestHarness, type TestUser } from './testing/harness.ts';
 
-// Session tokens are stored as better-auth keeps them (docs/decisions/004-session-tokens.md):
+// Session tokens are stored as better-auth keeps them (docs/decisions/006-session-tokens.md):
 // what makes a copy of the session table useless is that a cookie must carry the token signed
 // with the server's secret, which is not in the database.
 let t: TestHarness;
