@@ -38,7 +38,8 @@ export const DEMO_WORDS: Record<LanguageCode, DemoWord> = {
     word: 'Schmetterling',
     ipa: 'ˈʃmɛ.tɐ.lɪŋ',
     example: 'Ein blauer Schmetterling flog durch den Garten.',
-    mnemonic: 'Schmetten is an old word for cream: a cream-creature, just as a butterfly is a butter-fly.',
+    mnemonic:
+      'Schmetten is an old word for cream: a cream-creature, just as a butterfly is a butter-fly.',
   },
   ru: { word: 'бабочка', ipa: 'ˈba.bət͡ɕ.kə', example: 'Синяя бабочка пролетела по саду.' },
   ja: { word: '蝶', ipa: 't͡ɕoː', example: '青い蝶が庭を飛んでいった。' },
@@ -57,7 +58,11 @@ export const DEMO_WORDS: Record<LanguageCode, DemoWord> = {
   ar: { word: 'فراشة', ipa: 'fa.raː.ʃa', example: 'طارت فراشة زرقاء في الحديقة.' },
   hi: { word: 'तितली', ipa: 't̪ɪt̪.liː', example: 'एक नीली तितली बगीचे में उड़ी।' },
   sv: { word: 'fjäril', ipa: 'ˈfjæː.rɪl', example: 'En blå fjäril flög genom trädgården.' },
-  no: { word: 'sommerfugl', ipa: 'ˈsɔm.mər.fʉːl', example: 'En blå sommerfugl fløy gjennom hagen.' },
+  no: {
+    word: 'sommerfugl',
+    ipa: 'ˈsɔm.mər.fʉːl',
+    example: 'En blå sommerfugl fløy gjennom hagen.',
+  },
   da: { word: 'sommerfugl', ipa: 'ˈsʌmɐˌfuːˀl', example: 'En blå sommerfugl fløj gennem haven.' },
   fi: { word: 'perhonen', ipa: 'ˈper.ho.nen', example: 'Sininen perhonen lensi puutarhan läpi.' },
   cs: { word: 'motýl', ipa: 'ˈmotiːl', example: 'Modrý motýl proletěl zahradou.' },
