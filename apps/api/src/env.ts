@@ -31,6 +31,12 @@ const envSchema = z
       .default(3000),
     DATA_DIR: z.string().trim().min(1).default('./data'),
     DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+    DATABASE_POOL_SIZE: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int()
+      .min(1)
+      .max(200)
+      .default(10),
     BETTER_AUTH_SECRET: optionalText.pipe(
       z.string().min(32, 'must be at least 32 characters').optional(),
     ),

@@ -35,6 +35,7 @@ export async function startServer(env: Env, options: ServerOptions = {}): Promis
   const handle = await createDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: join(resolve(env.DATA_DIR), 'db'),
+    poolSize: env.DATABASE_POOL_SIZE,
   });
   await migrateDatabase(handle);
   const services = await buildServices({
