@@ -77,7 +77,6 @@ export const SCREEN_TEXT = {
 export const WORD_TEXT = {
   wordRequired: 'Please type a word or phrase',
   wordTooLong: 'A word or phrase can be at most 100 characters',
-  controlCharacters: 'Text must not contain control characters',
   translationRequired: 'Please add a translation',
   duplicate: 'This word is already in your collection',
   // My Words (spec §2, §8), verbatim.

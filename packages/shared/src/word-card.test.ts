@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WORD_TEXT } from './messages.ts';
+import { NOT_PLAIN_TEXT } from './text.ts';
 import {
   checkGeneratedCard,
   generatedCardModelSchema,
@@ -44,8 +45,8 @@ describe('generateWordInputSchema', () => {
     [{ word: '   ' }, WORD_TEXT.wordRequired],
     [{}, WORD_TEXT.wordRequired],
     [{ word: 'a'.repeat(101) }, WORD_TEXT.wordTooLong],
-    [{ word: 'ga\u0000to' }, WORD_TEXT.controlCharacters],
-    [{ word: 'two\nlines' }, WORD_TEXT.controlCharacters],
+    [{ word: 'ga\u0000to' }, NOT_PLAIN_TEXT],
+    [{ word: 'two\nlines' }, NOT_PLAIN_TEXT],
   ])('refuses %j', (body, message) => {
     const result = generateWordInputSchema.safeParse(body);
     expect(result.success).toBe(false);

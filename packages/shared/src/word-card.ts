@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { LanguageCode } from './languages.ts';
 import { WORD_TEXT } from './messages.ts';
+import { isPlainText, text as plainText } from './text.ts';
 
 /**
  * The word card: what a learner asks for (generate-word), what the AI provider is asked to write,
@@ -72,11 +73,12 @@ export const WORD_CARD_LIMITS = {
 // ---------------------------------------------------------------------------------------------
 // Text hygiene
 
-/** C0/C1 controls (NUL included) and the bidirectional overrides that can disguise text. */
-const FORBIDDEN_CHARACTERS = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+// Bidirectional overrides can make a word read as another; no card needs them.
+const BIDI_OVERRIDES = /[\u202A-\u202E\u2066-\u2069]/u;
 
+/** What the AI's answer must not contain: what no text field accepts, and bidi overrides. */
 export function hasControlCharacters(value: string): boolean {
-  return FORBIDDEN_CHARACTERS.test(value);
+  return !isPlainText(value) || BIDI_OVERRIDES.test(value);
 }
 
 /** Trims and turns every run of whitespace (newlines and tabs included) into one space. */
@@ -87,12 +89,9 @@ export function collapseWhitespace(value: string): string {
 // ---------------------------------------------------------------------------------------------
 // The request
 
-export const wordInputSchema = z
-  .string({ error: WORD_TEXT.wordRequired })
-  .trim()
+export const wordInputSchema = plainText({ error: WORD_TEXT.wordRequired })
   .min(1, WORD_TEXT.wordRequired)
-  .max(WORD_INPUT_MAX_LENGTH, WORD_TEXT.wordTooLong)
-  .refine((v) => !hasControlCharacters(v), WORD_TEXT.controlCharacters);
+  .max(WORD_INPUT_MAX_LENGTH, WORD_TEXT.wordTooLong);
 
 /**
  * generate-word's body. The spec's client also sent both languages; here the server takes them

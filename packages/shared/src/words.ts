@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { WORD_TEXT } from './messages.ts';
+import { text } from './text.ts';
 import {
   cefrLevelSchema,
   collapseWhitespace,
-  hasControlCharacters,
   WORD_CARD_LIMITS,
   WORD_THEMES,
   wordInputSchema,
@@ -51,15 +51,9 @@ export type Word = z.infer<typeof wordSchema>;
 
 /** One line of free text on a card: trimmed, whitespace collapsed, no control characters. */
 const cardText = (max: number) =>
-  z
-    .string()
+  text()
     .transform(collapseWhitespace)
-    .pipe(
-      z
-        .string()
-        .max(max, `Must be at most ${max} characters`)
-        .refine((v) => !hasControlCharacters(v), WORD_TEXT.controlCharacters),
-    );
+    .pipe(z.string().max(max, `Must be at most ${max} characters`));
 /** An optional field: blank means "none". */
 const optionalCardText = (max: number) =>
   cardText(max)
@@ -128,12 +122,7 @@ export const listWordsQuerySchema = z
   .object({
     filter: z.enum(WORD_FILTERS).default('all'),
     sort: z.enum(WORD_SORTS).default('recent'),
-    search: z
-      .string()
-      .max(WORD_SEARCH_MAX_LENGTH)
-      .refine((v) => !hasControlCharacters(v), WORD_TEXT.controlCharacters)
-      .transform(collapseWhitespace)
-      .optional(),
+    search: text().max(WORD_SEARCH_MAX_LENGTH).transform(collapseWhitespace).optional(),
     limit: z.coerce.number().int().min(1).max(WORD_LIST_MAX_LIMIT).default(WORD_PAGE_SIZE),
     offset: z.coerce.number().int().min(0).default(0),
   })
