@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { schema } from '@verba/db';
 import { NOT_PLAIN_TEXT } from '@verba/shared';
 import { count, eq } from 'drizzle-orm';
@@ -6,9 +7,16 @@ import { GOOD_PASSWORD, TestHarness, type TestUser } from './testing/harness.ts'
 
 let t: TestHarness;
 let user: TestUser;
+let wordId: string;
 beforeAll(async () => {
   t = await TestHarness.start();
   user = await t.signUp();
+  const word = await t.request('/api/words', {
+    method: 'POST',
+    cookie: user.cookie,
+    json: { id: randomUUID(), word: 'la casa', translation: 'house' },
+  });
+  wordId = ((await word.json()) as { id: string }).id;
 });
 afterAll(() => t.close());
 
@@ -18,7 +26,10 @@ afterAll(() => t.close());
  */
 const WRITES: {
   method: string;
+  /** As the OpenAPI document names it. */
   path: string;
+  /** Where to send it, when the path has parameters. */
+  url?: () => string;
   body: () => Record<string, unknown>;
   /** The body has no fields to fuzz. */
   empty?: true;
@@ -43,6 +54,26 @@ const WRITES: {
     method: 'POST',
     path: '/api/profile/onboarding',
     body: () => ({ nativeLanguage: 'en', targetLanguage: 'de' }),
+  },
+  { method: 'POST', path: '/api/words/generate', body: () => ({ word: 'el perro' }) },
+  {
+    method: 'POST',
+    path: '/api/words',
+    body: () => ({
+      id: randomUUID(),
+      word: 'el gato',
+      translation: 'cat',
+      ipa: 'el ˈɡato',
+      reading: null,
+      mnemonic: 'A cat on a mat',
+      grammarType: 'noun',
+    }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/words/{id}',
+    url: () => `/api/words/${wordId}`,
+    body: () => ({ word: 'la casita', translation: 'little house', mnemonic: 'Small' }),
   },
 ];
 
@@ -78,7 +109,7 @@ describe('text in every JSON body', () => {
 
   it.each(WRITES.filter((w) => !w.empty))(
     '$method $path refuses control characters and lone surrogates in each field with a 400, storing nothing',
-    async ({ method, path, body }) => {
+    async ({ method, path, url, body }) => {
       const usersBefore = await t.db.select({ n: count() }).from(schema.user);
       const [profileBefore] = await t.db
         .select()
@@ -91,7 +122,7 @@ describe('text in every JSON body', () => {
           const values = [`${valid.slice(0, 1)}${bad}${valid.slice(1)}`];
           if (bad.trim() === bad) values.push(bad);
           for (const value of values) {
-            const response = await t.request(path, {
+            const response = await t.request(url?.() ?? path, {
               method,
               cookie: user.cookie,
               json: { ...body(), [field]: value },
@@ -103,8 +134,10 @@ describe('text in every JSON body', () => {
             };
             expect(error.code, label).toBe('VALIDATION_ERROR');
             expect(error.issues[0]?.path, label).toBe(field);
-            // Languages are a closed list; every free-text field names the problem.
-            if (!field.endsWith('Language')) expect(error.message, label).toBe(NOT_PLAIN_TEXT);
+            // Languages and ids have closed formats; every free-text field names the problem.
+            if (!field.endsWith('Language') && field !== 'id') {
+              expect(error.message, label).toBe(NOT_PLAIN_TEXT);
+            }
           }
         }
       }

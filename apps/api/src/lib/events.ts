@@ -62,9 +62,10 @@ export function parseEvent(payload: string): AppEvent | null {
 }
 
 /**
- * The events bus of one process. On the embedded database everything happens in this process,
- * so events are handed over directly; on PostgreSQL they go through LISTEN/NOTIFY so that every
- * process on the database hears every other. Either way the database's own triggers are heard.
+ * The events bus of one process, on the database's own NOTIFY: on PostgreSQL every process on
+ * the database hears every other through a dedicated LISTEN connection; the embedded database
+ * delivers its notifications within this process. Either way the database's triggers (an ended
+ * session) arrive the same way as the app's own events.
  */
 export async function createEvents(handle: DatabaseHandle, logger: Logger): Promise<Events> {
   const emitter = new EventEmitter();
@@ -91,10 +92,7 @@ export async function createEvents(handle: DatabaseHandle, logger: Logger): Prom
     onConnectionError: (error) => logger.warn({ err: error }, 'event connection lost'),
   });
   return {
-    publish: async (event) => {
-      if (handle.kind === 'pglite') deliver(event);
-      else await notify(handle, EVENTS_CHANNEL, JSON.stringify(event));
-    },
+    publish: (event) => notify(handle, EVENTS_CHANNEL, JSON.stringify(event)),
     subscribe: (listener, userId) => {
       const heard: EventListener =
         userId === undefined ? listener : (event) => event.userId === userId && listener(event);

@@ -27,7 +27,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
     // A path that no endpoint answers is a 404 whoever asks; only endpoints say 401.
     const endpointFollows = matchedRoutes(c)
       .slice(c.req.routeIndex + 1)
-      .some((route) => route.method !== 'ALL');
+      .some((route) => route.method !== 'ALL' && !route.path.includes('*'));
     throw endpointFollows
       ? new ApiError('UNAUTHORIZED', 'Not authenticated')
       : new ApiError('NOT_FOUND', 'No such API route');
