@@ -388,3 +388,24 @@ test.describe('on a server without an AI provider', () => {
     await expect(page.getByRole('heading', { name: 'Write a card' })).toBeVisible();
   });
 });
+
+test('moving to the feed prefetches the first 20 words', async ({ page }) => {
+  await signUpViaApi(page, { onboarded: true });
+  await seedWords(page, [{ word: 'el árbol', translation: 'tree' }]);
+  await page.goto('/app/profile');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  const prefetch = page.waitForRequest(
+    (r) => r.url().includes('/api/words?') && new URL(r.url()).searchParams.get('limit') === '20',
+  );
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Feed' }).click();
+  await prefetch;
+
+  // My Words then opens with those words, without asking for the first page again.
+  let asked = false;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/words?') && r.url().includes('offset=0')) asked = true;
+  });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Words' }).click();
+  await expect(rows(page)).toHaveCount(1);
+  expect(asked).toBe(false);
+});

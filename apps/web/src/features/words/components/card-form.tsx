@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { CEFR_LEVELS, WORD_CARD_LIMITS, WORD_TEXT, WORD_THEMES } from '@verba/shared';
 import { Button } from '@/components/ui/button';
@@ -70,6 +70,9 @@ export function CardForm({
   intro?: ReactNode;
 }) {
   const prefix = useId();
+  const [defaults] = useState(() => cardFormDefaults(initial));
+  // Two example rows, or as many as the card already has (an AI card may carry more).
+  const exampleRows = Array.from({ length: defaults.examples.length }, (_, i) => i);
   const {
     register,
     handleSubmit,
@@ -78,7 +81,7 @@ export function CardForm({
     formState: { errors },
   } = useForm<CardFormValues, unknown, CardInput>({
     resolver: cardFormResolver,
-    defaultValues: cardFormDefaults(initial),
+    defaultValues: defaults,
   });
   const themes = useWatch({ control, name: 'themes' });
   const id = (name: string) => `${prefix}-${name}`;
@@ -178,7 +181,7 @@ export function CardForm({
           {...register('mnemonic')}
         />
       </Field>
-      {[0, 1].map((row) => (
+      {exampleRows.map((row) => (
         <fieldset key={row} className="space-y-2 rounded-xl border p-3">
           <legend className="px-1 text-sm font-medium">Example {row + 1}</legend>
           <Field
