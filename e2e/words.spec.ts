@@ -409,3 +409,46 @@ test('moving to the feed prefetches the first 20 words', async ({ page }) => {
   await expect(rows(page)).toHaveCount(1);
   expect(asked).toBe(false);
 });
+
+test("the speak button says the word in the learner's target language at rate 0.9", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const spoken: { text: string; lang: string; rate: number }[] = [];
+    (window as unknown as { spoken: typeof spoken }).spoken = spoken;
+    Object.defineProperty(window, 'speechSynthesis', {
+      configurable: true,
+      value: {
+        cancel: () => {},
+        getVoices: () => [],
+        speak: (u: SpeechSynthesisUtterance) =>
+          spoken.push({ text: u.text, lang: u.lang, rate: u.rate }),
+      },
+    });
+  });
+  await signUpViaApi(page, { onboarded: true });
+  await seedWords(page, [{ word: 'el tren', translation: 'train' }]);
+  await page.goto('/app/words');
+  await page.getByRole('button', { name: 'Speak el tren' }).click();
+  const spoken = await page.evaluate(
+    () => (window as unknown as { spoken: { text: string; lang: string; rate: number }[] }).spoken,
+  );
+  expect(spoken.map(({ text, lang }) => ({ text, lang }))).toEqual([
+    { text: 'el tren', lang: 'es' },
+  ]);
+  // The browser keeps the rate as a 32-bit float.
+  expect(spoken[0]?.rate).toBeCloseTo(0.9, 5);
+});
+
+test('without speech synthesis the speak button says so', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'speechSynthesis', { configurable: true, value: undefined });
+  });
+  await signUpViaApi(page, { onboarded: true });
+  await seedWords(page, [{ word: 'el tren', translation: 'train' }]);
+  await page.goto('/app/words');
+  await page.getByRole('button', { name: 'Speak el tren' }).click();
+  await expect(toast(page, 'Text-to-speech not supported')).toContainText(
+    "Your browser doesn't support text-to-speech",
+  );
+});
