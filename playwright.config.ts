@@ -14,6 +14,18 @@ if (!process.env.E2E_DATA_DIR) {
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 }
 const reportDir = process.env.TEST_REPORT_DIR;
+// A fake OpenAI-compatible provider (driven by the tests over HTTP), and a second server with no
+// AI provider at all, for hand-written cards (e2e/words.spec.ts).
+const noAiPort = port + 1;
+const fakeAiPort = port + 2;
+process.env.E2E_NO_AI_URL = `http://localhost:${noAiPort}`;
+process.env.E2E_FAKE_AI_URL = `http://127.0.0.1:${fakeAiPort}`;
+const serverEnv = (serverPort: number, dataDir: string) => ({
+  PORT: String(serverPort),
+  DATA_DIR: dataDir,
+  PUBLIC_URL: `http://localhost:${serverPort}`,
+  LOG_LEVEL: 'warn',
+});
 // Which Chromium (scripts/chromium.ts); e2e/global-setup.ts prints its name and version.
 const browser = resolveChromium();
 
@@ -37,16 +49,32 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: 'node apps/api/dist/server.mjs',
-    url: `http://localhost:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PUBLIC_URL: `http://localhost:${port}`,
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'node apps/api/dist/server.mjs',
+      url: `http://localhost:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        ...serverEnv(port, process.env.E2E_DATA_DIR),
+        AI_BASE_URL: `${process.env.E2E_FAKE_AI_URL}/v1`,
+        AI_MODEL: 'fake-model',
+      },
     },
-  },
+    {
+      command: 'npx tsx apps/api/src/testing/fake-ai-server.ts',
+      url: `${process.env.E2E_FAKE_AI_URL}/__fake/requests`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PORT: String(fakeAiPort) },
+    },
+    {
+      command: 'node apps/api/dist/server.mjs',
+      url: `http://localhost:${noAiPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      // Inside the run's data folder, so it is removed with it.
+      env: serverEnv(noAiPort, join(process.env.E2E_DATA_DIR, 'no-ai-server')),
+    },
+  ],
 });

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Two projects: fast pure tests, and API integration tests that run in-process against a real,
@@ -13,6 +14,12 @@ export default defineConfig({
       : ['default'],
     projects: [
       {
+        // The web app's `@/` imports, as in apps/web/vite.config.ts.
+        resolve: {
+          alias: [
+            { find: /^@\//, replacement: fileURLToPath(new URL('apps/web/src/', import.meta.url)) },
+          ],
+        },
         test: {
           name: 'unit',
           include: [

@@ -102,7 +102,37 @@ export const WORD_TEXT = {
   noSpeechDescription: "Your browser doesn't support text-to-speech",
   playbackError: 'Playback error',
   playbackErrorDescription: 'Could not play audio',
+  // Verba's own additions around the spec's screen.
+  openExisting: 'Open the card',
+  writeYourself: 'Write the card yourself',
+  handWrittenTitle: 'Write a card',
+  handWrittenNoAi: 'AI is not configured on this server. Write the card yourself:',
+  edit: 'Edit',
+  saveChanges: 'Save Changes',
+  cancel: 'Cancel',
+  backToWords: 'Back to My Words',
+  notFound: 'This word is not in your collection',
+  updated: 'Card updated',
 } as const;
+
+/** The collection's filter and sort (spec §2 "My Words"), by their internal values. */
+export const WORD_FILTER_LABELS = {
+  all: 'All Words',
+  learning: 'Learning',
+  mastered: 'Mastered',
+  favorites: 'Favorites',
+} as const;
+
+export const WORD_SORT_LABELS = {
+  recent: 'Recent',
+  alphabetical: 'A-Z',
+  review: 'Next Review',
+} as const;
+
+/** '1 word', '2 words'. */
+export function wordCountText(count: number): string {
+  return `${count} ${count === 1 ? 'word' : 'words'}`;
+}
 
 /**
  * AI provider failures (spec §8): the toast each API error code shows, as title and description.

@@ -16,6 +16,12 @@ function InitialLoad() {
   return null;
 }
 
+// Loaded apart from the route, so neither the data layer nor the words feature joins the entry.
+function prefetchWordsForFeed() {
+  void import('./routes/app/words-prefetch').then((m) => m.prefetchWordsForFeed());
+  return null;
+}
+
 /**
  * Every route module is loaded on demand. The landing and 404 pages sit outside the providers
  * layout, so their pages load neither the data layer (TanStack Query) nor toasts, forms or schemas.
@@ -70,11 +76,19 @@ export const router = createBrowserRouter([
               { index: true, loader: () => redirect(paths.app.feed) },
               {
                 path: 'feed',
+                loader: prefetchWordsForFeed,
                 lazy: () => import('./routes/app/feed').then((m) => ({ Component: m.FeedRoute })),
               },
               {
                 path: 'words',
                 lazy: () => import('./routes/app/words').then((m) => ({ Component: m.WordsRoute })),
+              },
+              {
+                path: 'words/:id',
+                lazy: () =>
+                  import('./routes/app/words-detail').then((m) => ({
+                    Component: m.WordDetailRoute,
+                  })),
               },
               {
                 path: 'groups',

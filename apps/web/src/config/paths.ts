@@ -11,6 +11,7 @@ export const paths = {
     root: '/app',
     feed: '/app/feed',
     words: '/app/words',
+    word: (id: string) => `/app/words/${encodeURIComponent(id)}`,
     groups: '/app/groups',
     profile: '/app/profile',
     practiceInfinity: '/app/practice/infinity',

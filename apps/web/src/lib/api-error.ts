@@ -10,6 +10,8 @@ export class ApiError extends Error {
   readonly requestId: string | undefined;
   readonly issues: FieldIssue[];
   readonly retryAfterSeconds: number | undefined;
+  /** The existing thing a conflict is about, e.g. the card of a word already saved. */
+  readonly resourceId: string | undefined;
 
   constructor(init: {
     status: number;
@@ -18,6 +20,7 @@ export class ApiError extends Error {
     requestId?: string | undefined;
     issues?: FieldIssue[] | undefined;
     retryAfterSeconds?: number | undefined;
+    resourceId?: string | undefined;
   }) {
     super(init.message);
     this.name = 'ApiError';
@@ -26,6 +29,7 @@ export class ApiError extends Error {
     this.requestId = init.requestId;
     this.issues = init.issues ?? [];
     this.retryAfterSeconds = init.retryAfterSeconds;
+    this.resourceId = init.resourceId;
   }
 
   /** 4xx answers are the server's final word; repeating the request cannot change them. */
@@ -56,6 +60,7 @@ interface EnvelopeShape {
     requestId?: unknown;
     issues?: unknown;
     retryAfterSeconds?: unknown;
+    resourceId?: unknown;
   };
 }
 
@@ -79,5 +84,6 @@ export function toApiError(status: number, body: unknown, fallbackMessage: strin
     requestId: typeof e.requestId === 'string' ? e.requestId : undefined,
     issues: Array.isArray(e.issues) ? e.issues.filter(isFieldIssue) : [],
     retryAfterSeconds: typeof e.retryAfterSeconds === 'number' ? e.retryAfterSeconds : undefined,
+    resourceId: typeof e.resourceId === 'string' ? e.resourceId : undefined,
   });
 }

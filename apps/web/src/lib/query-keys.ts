@@ -2,4 +2,6 @@
 export const queryKeys = {
   session: ['session'] as const,
   profile: ['profile'] as const,
+  /** Every word query (lists and single cards) starts with this, so one call invalidates them. */
+  words: ['words'] as const,
 };

@@ -1,6 +1,9 @@
 import { SCREEN_TEXT } from '@verba/shared';
 import { PageHeader } from '@/components/layouts/page-header';
+import { WordCollection } from '@/features/words/components/word-collection';
+import { WordGenerator } from '@/features/words/components/word-generator';
 import { usePageMeta } from '@/lib/page-meta';
+import { useProfile } from '@/lib/profile';
 
 export function WordsRoute() {
   usePageMeta({
@@ -8,5 +11,15 @@ export function WordsRoute() {
     description: 'Your word collection and AI word cards.',
     noindex: true,
   });
-  return <PageHeader title={SCREEN_TEXT.myWords} />;
+  // The gate has loaded the profile: words are spoken and written in the target language.
+  const targetLanguage = useProfile().data?.targetLanguage ?? 'es';
+  return (
+    <>
+      <PageHeader title={SCREEN_TEXT.myWords} />
+      <div className="space-y-8">
+        <WordGenerator targetLanguage={targetLanguage} />
+        <WordCollection targetLanguage={targetLanguage} />
+      </div>
+    </>
+  );
 }

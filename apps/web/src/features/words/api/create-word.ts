@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateWordInput, Word } from '@verba/shared';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { wordQueryKey } from './get-word';
+
+/**
+ * Saves a card (from the AI or written by hand). The id is made on the device, so a save sent
+ * twice (a double tap, a retry after a lost answer) is stored once.
+ */
+export function createWord(input: CreateWordInput): Promise<Word> {
+  return api.post<Word>('/api/words', input);
+}
+
+export function useCreateWord() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createWord,
+    onSuccess: async (word) => {
+      queryClient.setQueryData(wordQueryKey(word.id), word);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...queryKeys.words, 'list'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.profile }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,175 @@
+import { useEffect, useRef, useState } from 'react';
+import { Search } from 'lucide-react';
+import {
+  WORD_FILTER_LABELS,
+  WORD_FILTERS,
+  WORD_SEARCH_MAX_LENGTH,
+  WORD_SORT_LABELS,
+  WORD_SORTS,
+  WORD_TEXT,
+  wordCountText,
+  type Word,
+  type WordFilter,
+  type WordSort,
+} from '@verba/shared';
+import { Input } from '@/components/ui/input';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { useDeleteWord } from '../api/delete-word';
+import { useWords } from '../api/get-words';
+import { useToggleFavorite } from '../api/update-word';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useSpeech } from '../hooks/use-speech';
+import { flattenWordPages } from '../utils/word-pages';
+import { WordRow, WordRowSkeleton } from './word-row';
+
+const SEARCH_DELAY_MS = 300;
+const SKELETON_ROWS = 5;
+
+/** Loads the next page when the sentinel at the bottom comes within 100 px (spec §2). */
+function useLoadMore(onVisible: () => void, enabled: boolean) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const latest = useRef(onVisible);
+  useEffect(() => {
+    latest.current = onVisible;
+  });
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !enabled) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) latest.current();
+      },
+      { rootMargin: '100px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [enabled]);
+  return sentinel;
+}
+
+/** 'Your Collection': counts, search, filter, sort and the rows, loaded 50 at a time. */
+export function WordCollection({ targetLanguage }: { targetLanguage: string }) {
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<WordFilter>('all');
+  const [sort, setSort] = useState<WordSort>('recent');
+  const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const query = useWords({ filter, sort, search: debouncedSearch });
+  const toggleFavorite = useToggleFavorite();
+  const deleteWord = useDeleteWord();
+  const speak = useSpeech(targetLanguage);
+
+  const words = flattenWordPages(query.data);
+  const firstPage = query.data?.pages[0];
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const sentinel = useLoadMore(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, Boolean(hasNextPage));
+
+  const narrowed = filter !== 'all' || debouncedSearch !== '';
+  const onToggleFavorite = (word: Word) =>
+    toggleFavorite.mutate({ id: word.id, isFavorite: !word.isFavorite });
+  const onDelete = (word: Word) => deleteWord.mutate(word);
+
+  return (
+    <section aria-labelledby="collection-title" className="space-y-4">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id="collection-title" className="text-lg font-semibold">
+          {WORD_TEXT.collection}
+        </h2>
+        {firstPage && (
+          <p className="text-sm text-muted-foreground" data-testid="collection-count">
+            {wordCountText(firstPage.collection.words)} • {firstPage.collection.mastered}{' '}
+            {WORD_TEXT.mastered.toLowerCase()}
+          </p>
+        )}
+      </div>
+
+      <div className="relative">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+        <Input
+          type="search"
+          aria-label="Search words"
+          placeholder={WORD_TEXT.searchPlaceholder}
+          className="pl-9"
+          maxLength={WORD_SEARCH_MAX_LENGTH}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </div>
+
+      <div className="grid grid-cols-2 gap-2">
+        <Select value={filter} onValueChange={(v) => setFilter(v as WordFilter)}>
+          <SelectTrigger aria-label="Filter words" className="h-11">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {WORD_FILTERS.map((value) => (
+              <SelectItem key={value} value={value}>
+                {WORD_FILTER_LABELS[value]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <Select value={sort} onValueChange={(v) => setSort(v as WordSort)}>
+          <SelectTrigger aria-label="Sort words" className="h-11">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {WORD_SORTS.map((value) => (
+              <SelectItem key={value} value={value}>
+                {WORD_SORT_LABELS[value]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+
+      {query.isPending ? (
+        <div role="status" aria-label="Loading words">
+          <ul className="space-y-2">
+            {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+              <WordRowSkeleton key={i} />
+            ))}
+          </ul>
+        </div>
+      ) : query.isError && words.length === 0 ? (
+        <p role="alert" className="py-8 text-center text-sm text-destructive">
+          {query.error.message}
+        </p>
+      ) : words.length === 0 ? (
+        <p className="py-8 text-center text-sm text-muted-foreground">
+          {narrowed ? WORD_TEXT.emptyFiltered : WORD_TEXT.emptyCollection}
+        </p>
+      ) : (
+        <ul className="space-y-2" aria-label="Words">
+          {words.map((word) => (
+            <WordRow
+              key={word.id}
+              word={word}
+              onToggleFavorite={onToggleFavorite}
+              onSpeak={speak}
+              onDelete={onDelete}
+            />
+          ))}
+        </ul>
+      )}
+
+      <div ref={sentinel} aria-hidden="true" className="h-px" />
+      {isFetchingNextPage && (
+        <div role="status" aria-label="Loading more words" className="flex justify-center py-3">
+          <Spinner className="size-6 text-muted-foreground" />
+        </div>
+      )}
+    </section>
+  );
+}
