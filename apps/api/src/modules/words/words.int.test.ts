@@ -366,6 +366,11 @@ describe('listing the collection', () => {
         isFavorite: i % 25 === 0,
       })),
     );
+    // The counters saves keep (words.service.ts), set here as a thousand saves would have.
+    await t.db
+      .update(schema.profiles)
+      .set({ totalWords: TOTAL, masteredWords: TOTAL / 4 })
+      .where(eq(schema.profiles.id, learner.id));
     await save(await onboarded(), { word: 'palabra 0001', translation: 'not yours' });
   });
 

@@ -28,9 +28,9 @@ afterAll(() => t.close());
 async function plans(query: Record<string, string>): Promise<string[]> {
   if (t.database.handle.kind !== 'postgres') throw new Error('run on PostgreSQL');
   const pool = t.database.handle.client;
-  const { page, counts } = wordListStatements(t.db, learner, listWordsQuerySchema.parse(query));
+  const { page, count } = wordListStatements(t.db, learner, listWordsQuerySchema.parse(query));
   const out: string[] = [];
-  for (const statement of [page.toSQL(), counts.toSQL()]) {
+  for (const statement of [page.toSQL(), ...(count ? [count.toSQL()] : [])]) {
     const result = await pool.query<{ 'QUERY PLAN': string }>(
       `explain ${statement.sql}`,
       statement.params,
@@ -49,7 +49,7 @@ describe('word list query plans with many learners', () => {
   ];
   it.each(cases)('reads only the learner’s rows for %o', async (query) => {
     const explained = await plans(query);
-    expect(explained).toHaveLength(2);
+    expect(explained.length).toBeGreaterThan(0);
     for (const plan of explained) {
       expect(plan).not.toMatch(/Seq Scan on words/);
       expect(plan).toMatch(/Index (Only )?Scan|Bitmap Index Scan/);

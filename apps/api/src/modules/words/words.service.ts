@@ -98,9 +98,10 @@ const ORDERS: Record<WordSort, SQL[]> = {
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The two statements of a list: one page, and the counts (matches, whole collection, mastered).
- * Every condition starts with the learner's id, so the (user_id, …) indexes keep other
- * learners' rows out of the scan (words.pg.int.test.ts checks the plans).
+ * The statements of a list: one page, and the count of matches when the profile's counters
+ * cannot give it (a search, or favorites). Every condition starts with the learner's id, so the
+ * (user_id, …) indexes keep other learners' rows out of the scan (words.pg.int.test.ts checks
+ * the plans).
  */
 export function wordListStatements(db: Database, user: SessionUser, query: WordListQuery) {
   const search = query.search
@@ -109,25 +110,29 @@ export function wordListStatements(db: Database, user: SessionUser, query: WordL
         ilike(words.translation, containsPattern(query.search)),
       )
     : undefined;
+  const matching = and(eq(words.userId, user.id), FILTERS[query.filter], search);
   const page = db
     .select()
     .from(words)
-    .where(and(eq(words.userId, user.id), FILTERS[query.filter], search))
+    .where(matching)
     .orderBy(...ORDERS[query.sort])
     .limit(query.limit)
     .offset(query.offset);
-  const counts = db
-    .select({
-      words: sql<number>`count(*)::int`,
-      mastered: sql<number>`(count(*) filter (where ${words.mastered}))::int`,
-      matching: sql<number>`(count(*) filter (where ${and(FILTERS[query.filter], search) ?? sql`true`}))::int`,
-    })
-    .from(words)
-    .where(eq(words.userId, user.id));
-  return { page, counts };
+  const countsFromProfile = !search && query.filter !== 'favorites';
+  const count = countsFromProfile
+    ? undefined
+    : db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(words)
+        .where(matching);
+  return { page, count };
 }
 
-/** One page of the collection, with the exact count of matches and the collection's totals. */
+/**
+ * One page of the collection, with the exact count of matches and the collection's totals. The
+ * totals are the profile's counters, which every save, delete and mastery change keeps in the
+ * same transaction; counting thousands of rows on every page would cost more than the page.
+ */
 export async function listWords(
   db: Database,
   user: SessionUser,
@@ -135,11 +140,19 @@ export async function listWords(
 ): Promise<WordList> {
   const statements = wordListStatements(db, user, query);
   const rows = await statements.page;
-  const [counts] = await statements.counts;
+  const { totalWords, masteredWords } = await getProfile(db, user);
+  const byFilter = {
+    all: totalWords,
+    learning: totalWords - masteredWords,
+    mastered: masteredWords,
+  } as const;
+  const total = statements.count
+    ? ((await statements.count)[0]?.n ?? 0)
+    : byFilter[query.filter as keyof typeof byFilter];
   return {
     words: rows.map(toWord),
-    total: counts?.matching ?? 0,
-    collection: { words: counts?.words ?? 0, mastered: counts?.mastered ?? 0 },
+    total,
+    collection: { words: totalWords, mastered: masteredWords },
   };
 }
 
