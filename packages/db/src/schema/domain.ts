@@ -120,8 +120,13 @@ export const words = pgTable(
     lastReview: timestamp('last_review', { withTimezone: true }),
   },
   (t) => [
-    index('words_user_created_idx').on(t.userId, t.createdAt.desc()),
-    index('words_user_next_review_idx').on(t.userId, t.nextReviewDate),
+    // The list's orders (words.service.ts), id last so that a page is read in index order.
+    index('words_user_created_idx').on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('words_user_next_review_idx').on(t.userId, t.nextReviewDate, t.id),
     // One card per word and learner, whatever the case; also serves the A-Z order.
     uniqueIndex('words_user_word_lower_idx').on(t.userId, sql`lower(${t.word})`),
     check('words_word_check', sql`length(btrim(${t.word})) > 0`),

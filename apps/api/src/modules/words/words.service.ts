@@ -90,7 +90,8 @@ const FILTERS: Record<WordFilter, SQL | undefined> = {
 
 const ORDERS: Record<WordSort, SQL[]> = {
   recent: [desc(words.createdAt), desc(words.id)],
-  alphabetical: [asc(sql`lower(${words.word})`), asc(words.id)],
+  // lower(word) is unique per learner: no tie to break.
+  alphabetical: [asc(sql`lower(${words.word})`)],
   review: [asc(words.nextReviewDate), asc(words.id)],
 };
 
