@@ -11,7 +11,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeReply, startFakeAiServer, type FakeAiServer } from '../../testing/fake-ai-server.ts';
-import { TestHarness, type TestUser } from '../../testing/harness.ts';
+import { GOOD_PASSWORD, sessionCookie, TestHarness, type TestUser } from '../../testing/harness.ts';
 
 const card: GeneratedCard = {
   word: 'la manzana',
@@ -167,6 +167,40 @@ describe('generating a card', () => {
     // Another learner has a budget of their own.
     ai.enqueue(fakeReply.json(card));
     expect((await generate(other, 'manzana')).status).toBe(200);
+  });
+
+  it('holds the quota across a learner’s sessions and server processes', async () => {
+    const user = await onboarded();
+    const second = await TestHarness.onDatabase(
+      t.database,
+      {
+        env: { AI_BASE_URL: ai.url, AI_MODEL: 'fake-model', AUTH_RATE_LIMIT_SIGN_UP: '1000' },
+        aiTimeoutMs: 1_000,
+      },
+      await t.database.connectAgain(),
+    );
+    const signIn = await second.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email: user.email, password: GOOD_PASSWORD },
+    });
+    const otherSession = sessionCookie(signIn);
+    expect(otherSession).not.toBe(user.cookie);
+    for (let i = 0; i < AI_QUOTAS.wordGeneration.max; i++) {
+      ai.enqueue(fakeReply.json(card));
+      const [on, cookie] = i % 2 === 0 ? [t, user.cookie] : [second, otherSession];
+      const response = await on.request('/api/words/generate', {
+        method: 'POST',
+        cookie,
+        json: { word: `palabra ${i}` },
+      });
+      expect(response.status).toBe(200);
+    }
+    const refused = await second.request('/api/words/generate', {
+      method: 'POST',
+      cookie: otherSession,
+      json: { word: 'una más' },
+    });
+    expect(refused.status).toBe(429);
   });
 
   it('says so when no provider is configured', async () => {
