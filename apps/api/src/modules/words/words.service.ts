@@ -19,9 +19,27 @@ import { ApiError } from '../../lib/errors.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { getProfile } from '../profile/profile.service.ts';
 
-type WordRow = typeof schema.words.$inferSelect;
-
 const words = schema.words;
+
+/** The columns a word is shown with; the review state stays in the database. */
+const WORD_COLUMNS = {
+  id: words.id,
+  word: words.word,
+  translation: words.translation,
+  ipa: words.ipa,
+  reading: words.reading,
+  examples: words.examples,
+  mnemonic: words.mnemonic,
+  synonyms: words.synonyms,
+  grammarType: words.grammarType,
+  cefrLevel: words.cefrLevel,
+  tags: words.tags,
+  isFavorite: words.isFavorite,
+  mastered: words.mastered,
+  createdAt: words.createdAt,
+  nextReviewDate: words.nextReviewDate,
+};
+type WordRow = Pick<typeof words.$inferSelect, keyof typeof WORD_COLUMNS>;
 
 /** The one place a database row becomes the API's word. */
 export function toWord(row: WordRow): Word {
@@ -46,7 +64,7 @@ export function toWord(row: WordRow): Word {
 
 const statements = preparedStatements((db) => ({
   byId: db
-    .select()
+    .select(WORD_COLUMNS)
     .from(words)
     .where(and(eq(words.id, sql.placeholder('id')), eq(words.userId, sql.placeholder('userId'))))
     .prepare('word_by_id'),
@@ -113,7 +131,7 @@ export function wordListStatements(db: Database, user: SessionUser, query: WordL
     : undefined;
   const matching = and(eq(words.userId, user.id), FILTERS[query.filter], search);
   const page = db
-    .select()
+    .select(WORD_COLUMNS)
     .from(words)
     .where(matching)
     .orderBy(...ORDERS[query.sort])
