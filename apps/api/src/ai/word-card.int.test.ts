@@ -1,28 +1,15 @@
-import { AI_TEXT, type GeneratedCard } from '@verba/shared';
+import { AI_TEXT } from '@verba/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeReply, startFakeAiServer, type FakeAiServer } from '../testing/fake-ai-server.ts';
 import { AiError } from './errors.ts';
 import { createAiProvider } from './provider.ts';
 import { generateWordCard } from './word-card.prompt.ts';
+import { SAMPLE_CARD } from '../testing/sample-card.ts';
 
 // The whole provider path against a fake OpenAI-compatible server on 127.0.0.1: the HTTP request
 // the SDK builds from our settings, and how each kind of answer comes back.
 
-const card: GeneratedCard = {
-  word: 'la manzana',
-  translation: 'apple',
-  ipa: 'la manˈθana',
-  grammarType: 'noun, feminine',
-  cefrLevel: 'A1',
-  mnemonic: 'A man eats an apple.',
-  examples: [
-    { target: 'Me como una manzana.', translation: 'I am eating an apple.' },
-    { target: 'La manzana es roja.', translation: 'The apple is red.' },
-  ],
-  synonyms: [],
-  themes: ['Food & Dining'],
-  reading: null,
-};
+const card = SAMPLE_CARD;
 
 const request = { word: 'manzana', nativeLanguage: 'en', targetLanguage: 'es' } as const;
 

@@ -1,4 +1,4 @@
-import { AI_TEXT, ERROR_STATUS, type GeneratedCard } from '@verba/shared';
+import { AI_TEXT, ERROR_STATUS } from '@verba/shared';
 import { APICallError, RetryError } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
@@ -6,22 +6,9 @@ import { AiError, toAiError } from './errors.ts';
 import { parseJsonAnswer } from './generate-object.ts';
 import { createAiProvider, type AiProvider } from './provider.ts';
 import { buildWordCardPrompt, delimitWord, generateWordCard } from './word-card.prompt.ts';
+import { SAMPLE_CARD } from '../testing/sample-card.ts';
 
-const card: GeneratedCard = {
-  word: 'la manzana',
-  translation: 'apple',
-  ipa: 'la manˈθana',
-  grammarType: 'noun, feminine',
-  cefrLevel: 'A1',
-  mnemonic: 'A man eats an apple.',
-  examples: [
-    { target: 'Me como una manzana.', translation: 'I am eating an apple.' },
-    { target: 'La manzana es roja.', translation: 'The apple is red.' },
-  ],
-  synonyms: [],
-  themes: ['Food & Dining'],
-  reading: null,
-};
+const card = SAMPLE_CARD;
 
 type CallOptions = Parameters<MockLanguageModelV3['doGenerate']>[0];
 type GenerateResult = Awaited<ReturnType<MockLanguageModelV3['doGenerate']>>;

@@ -12,22 +12,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeReply, startFakeAiServer, type FakeAiServer } from '../../testing/fake-ai-server.ts';
 import { GOOD_PASSWORD, sessionCookie, TestHarness, type TestUser } from '../../testing/harness.ts';
+import { SAMPLE_CARD } from '../../testing/sample-card.ts';
 
-const card: GeneratedCard = {
-  word: 'la manzana',
-  translation: 'apple',
-  ipa: 'la manˈθana',
-  grammarType: 'noun, feminine',
-  cefrLevel: 'A1',
-  mnemonic: 'A man eats an apple.',
-  examples: [
-    { target: 'Me como una manzana.', translation: 'I am eating an apple.' },
-    { target: 'La manzana es roja.', translation: 'The apple is red.' },
-  ],
-  synonyms: ['el fruto'],
-  themes: ['Food & Dining'],
-  reading: null,
-};
+const card: GeneratedCard = { ...SAMPLE_CARD, synonyms: ['el fruto'] };
 
 let ai: FakeAiServer;
 let t: TestHarness;
