@@ -1,14 +1,43 @@
-import { readdirSync } from 'node:fs';
+import { dirname, relative, resolve, sep } from 'node:path';
 import js from '@eslint/js';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const webFeatures = readdirSync('apps/web/src/features', { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const FEATURES = resolve('apps/web/src/features');
+
+/** The feature folder a file or import path lies in, or undefined outside features/. */
+function featureOf(path) {
+  const inside = relative(FEATURES, path);
+  return inside.startsWith('..') || inside === '' ? undefined : inside.split(sep)[0];
+}
+
+// A relative import that climbs out of its feature into another (`../../auth/…`), wherever the
+// importing file sits; the `@/features/…` form is caught by no-restricted-imports below.
+const featureBoundaries = {
+  rules: {
+    'no-cross-feature-imports': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const own = featureOf(context.filename);
+        return {
+          ImportDeclaration(node) {
+            const source = node.source.value;
+            if (!own || !source.startsWith('.')) return;
+            const target = featureOf(resolve(dirname(context.filename), source));
+            if (target && target !== own) {
+              context.report({
+                node: node.source,
+                message: 'Features do not import each other; compose them in app/routes.',
+              });
+            }
+          },
+        };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   {
@@ -101,23 +130,9 @@ export default tseslint.config(
   // Features never import each other; route modules in app/ compose them (bulletproof-react).
   {
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
-    },
+    plugins: { verba: featureBoundaries },
     rules: {
-      // Relative paths too (`../../auth/…`), wherever the importing file sits in its feature.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: webFeatures.map((feature) => ({
-            target: `./apps/web/src/features/${feature}`,
-            from: './apps/web/src/features',
-            except: [`./${feature}`],
-            message: 'Features do not import each other; compose them in app/routes.',
-          })),
-        },
-      ],
+      'verba/no-cross-feature-imports': 'error',
       'no-restricted-imports': [
         'error',
         {
