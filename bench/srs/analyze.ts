@@ -1,9 +1,9 @@
 import type { WorldId } from './learners.ts';
 import {
-  frontierRatio,
-  geometricMean,
+  compareCurves,
   summarize,
-  type CurvePoint,
+  type CostPoint,
+  type CurveComparison,
   type Summary,
 } from './metrics.ts';
 import { policyName, type PolicyKind, type PolicySpec } from './policies.ts';
@@ -17,6 +17,7 @@ export interface PolicySummary {
   runs: number;
   knowledge: Summary;
   reviewsPerWord: Summary;
+  reviewMinutes: Summary;
   studyMinutesPerDay: Summary;
   knowledgePerHour: Summary;
   recallD30: Summary;
@@ -28,14 +29,15 @@ export interface PolicySummary {
   auc: Summary;
 }
 
-const learnerKey = (r: TaskResult) => `${r.learner}/${r.seed}`;
-
 export function summarizePolicies(
   results: readonly TaskResult[],
   world: WorldId,
   days: number,
+  study: TaskResult['study'] = 'main',
 ): PolicySummary[] {
-  const mine = results.filter((r) => r.world === world && r.days === days);
+  const mine = results.filter(
+    (r) => r.world === world && r.days === days && r.study === study && r.drillScale === 1,
+  );
   const byName = new Map<string, TaskResult[]>();
   for (const r of mine) {
     const list = byName.get(r.name) ?? [];
@@ -52,6 +54,7 @@ export function summarizePolicies(
       runs: runs.length,
       knowledge: pick((r) => r.meanKnowledge),
       reviewsPerWord: pick((r) => r.reviewsPerWord),
+      reviewMinutes: pick((r) => r.reviewSeconds / 60),
       studyMinutesPerDay: pick((r) => r.studyMinutesPerDay),
       knowledgePerHour: pick((r) => r.knowledgePerHour),
       recallD30: pick((r) => r.week1Recall.d30),
@@ -65,76 +68,99 @@ export function summarizePolicies(
   });
 }
 
-export interface FrontierPoint {
-  baseline: string;
-  /** Geometric mean over learners of (our reviews to reach the baseline's knowledge) / (baseline's reviews). */
-  ratio: number;
-  /** Learners for which our curve did not reach the baseline's knowledge. */
-  unreached: number;
-}
-
-export interface FrontierSummary {
-  world: WorldId;
-  days: number;
-  against: string;
-  geometricMean: number;
-  worst: number;
-  worstPoint: string;
-  points: FrontierPoint[];
-}
-
 /**
- * Frontier ratios of `ours` (a curve over desired retention) against each point of the baseline kinds,
- * computed learner by learner (same learner, same seed) and combined by geometric mean.
+ * A scheduler family's curve: one point per setting, the mean over the world's learners and seeds of its
+ * knowledge and its review time (first exposures excluded). Every setting ran on the same learners and
+ * seeds, so the means are paired.
  */
-export function frontier(
+export function curveOf(
   results: readonly TaskResult[],
   world: WorldId,
   days: number,
-  ours: PolicyKind,
-  baselines: readonly PolicyKind[],
-  against: string,
-): FrontierSummary {
-  const mine = results.filter((r) => r.world === world && r.days === days);
-  const curves = new Map<string, CurvePoint[]>();
-  for (const r of mine.filter((r) => r.policy.kind === ours)) {
-    const list = curves.get(learnerKey(r)) ?? [];
-    list.push({ knowledge: r.meanKnowledge, reviews: r.answers });
-    curves.set(learnerKey(r), list);
+  kinds: readonly PolicyKind[],
+  study: TaskResult['study'] = 'main',
+  drillScale = 1,
+): CostPoint[] {
+  const byName = new Map<string, TaskResult[]>();
+  for (const r of results) {
+    if (r.world !== world || r.days !== days || r.study !== study || r.drillScale !== drillScale)
+      continue;
+    if (!kinds.includes(r.policy.kind)) continue;
+    const list = byName.get(r.name) ?? [];
+    list.push(r);
+    byName.set(r.name, list);
   }
-  const byPoint = new Map<string, { ratios: number[]; unreached: number }>();
-  for (const r of mine.filter((r) => baselines.includes(r.policy.kind))) {
-    const curve = curves.get(learnerKey(r));
-    if (!curve) continue;
-    const entry = byPoint.get(r.name) ?? { ratios: [], unreached: 0 };
-    const ratio = frontierRatio(curve, { knowledge: r.meanKnowledge, reviews: r.answers });
-    if (Number.isFinite(ratio)) entry.ratios.push(ratio);
-    else entry.unreached++;
-    byPoint.set(r.name, entry);
-  }
-  const points: FrontierPoint[] = [...byPoint.entries()].map(([baseline, e]) => ({
-    baseline,
-    // A point our curve cannot reach counts as a loss (ratio +∞) rather than being dropped.
-    ratio: e.unreached > 0 ? Number.POSITIVE_INFINITY : geometricMean(e.ratios),
-    unreached: e.unreached,
+  return [...byName.entries()].map(([label, runs]) => ({
+    label,
+    knowledge: runs.reduce((a, r) => a + r.meanKnowledge, 0) / runs.length,
+    seconds: runs.reduce((a, r) => a + r.reviewSeconds, 0) / runs.length,
   }));
-  let worst = Number.NEGATIVE_INFINITY;
-  let worstPoint = '';
-  for (const p of points) {
-    if (p.ratio > worst) {
-      worst = p.ratio;
-      worstPoint = p.baseline;
-    }
-  }
+}
+
+export interface HeadlineComparison extends CurveComparison {
+  world: WorldId;
+  days: number;
+  ours: string;
+  against: string;
+}
+
+export function headline(
+  results: readonly TaskResult[],
+  world: WorldId,
+  days: number,
+  ours: readonly PolicyKind[],
+  oursLabel: string,
+  baseline: readonly PolicyKind[],
+  against: string,
+  study: TaskResult['study'] = 'main',
+  drillScale = 1,
+): HeadlineComparison {
   return {
     world,
     days,
+    ours: oursLabel,
     against,
-    geometricMean: geometricMean(points.map((p) => p.ratio).filter(Number.isFinite)),
-    worst,
-    worstPoint,
-    points,
+    ...compareCurves(
+      curveOf(results, world, days, ours, study, drillScale),
+      curveOf(results, world, days, baseline, study, drillScale),
+    ),
   };
+}
+
+export interface BudgetBest {
+  world: WorldId;
+  kind: PolicyKind;
+  /** The kind's setting with the most mean knowledge under the budget, and that knowledge. */
+  best: string;
+  knowledge: number;
+  minutesPerDay: number;
+  wordsIntroduced: number;
+}
+
+/** Best setting of each kind under the daily time budget, by mean knowledge over the world's runs. */
+export function budgetBest(results: readonly TaskResult[], world: WorldId): BudgetBest[] {
+  const rows = results.filter((r) => r.study === 'budget' && r.world === world);
+  const byName = new Map<string, TaskResult[]>();
+  for (const r of rows) {
+    const list = byName.get(r.name) ?? [];
+    list.push(r);
+    byName.set(r.name, list);
+  }
+  const bestByKind = new Map<PolicyKind, BudgetBest>();
+  for (const [name, runs] of byName) {
+    const mean = (f: (r: TaskResult) => number) => runs.reduce((a, r) => a + f(r), 0) / runs.length;
+    const entry: BudgetBest = {
+      world,
+      kind: runs[0]!.policy.kind,
+      best: name,
+      knowledge: mean((r) => r.meanKnowledge),
+      minutesPerDay: mean((r) => r.studyMinutesPerDay),
+      wordsIntroduced: mean((r) => r.wordsIntroduced),
+    };
+    const current = bestByKind.get(entry.kind);
+    if (!current || entry.knowledge > current.knowledge) bestByKind.set(entry.kind, entry);
+  }
+  return [...bestByKind.values()];
 }
 
 export function findSummary(

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   auc,
-  frontierRatio,
+  compareCurves,
   geometricMean,
   logLoss,
-  reviewsToReach,
+  lowerEnvelope,
   rmseBins,
   summarize,
+  timeToReach,
 } from './metrics.ts';
 
 const item = (predicted: number, correct: boolean) => ({ predicted, truth: predicted, correct });
@@ -29,26 +30,58 @@ describe('prediction metrics', () => {
   });
 });
 
-describe('frontier ratio', () => {
-  const curve = [
-    { knowledge: 700, reviews: 5000 },
-    { knowledge: 800, reviews: 8000 },
-    { knowledge: 900, reviews: 16000 },
+describe('review time at equal knowledge', () => {
+  // Hand-made curves: the baseline costs exactly twice ours at every knowledge level ours reaches.
+  const ours = [
+    { knowledge: 700, seconds: 5000 },
+    { knowledge: 800, seconds: 8000 },
+    { knowledge: 900, seconds: 16000 },
   ];
+  const twice = ours.map((p) => ({ knowledge: p.knowledge, seconds: 2 * p.seconds }));
 
-  it('interpolates log(reviews) between curve points', () => {
-    expect(reviewsToReach(curve, 800)).toBeCloseTo(8000, 6);
-    expect(reviewsToReach(curve, 850)).toBeCloseTo(Math.sqrt(8000 * 16000), 6);
-    expect(frontierRatio(curve, { knowledge: 800, reviews: 10000 })).toBeCloseTo(0.8, 10);
+  it('interpolates log(time) between envelope points and keeps only undominated points', () => {
+    const envelope = lowerEnvelope([...ours, { knowledge: 750, seconds: 9000 }]);
+    expect(envelope.map((p) => p.knowledge)).toEqual([700, 800, 900]);
+    expect(timeToReach(envelope, 850)).toBeCloseTo(Math.sqrt(8000 * 16000), 6);
+    expect(timeToReach(envelope, 800)).toBe(8000);
+    expect(Number.isNaN(timeToReach(envelope, 650))).toBe(true);
+    expect(Number.isNaN(timeToReach(envelope, 950))).toBe(true);
   });
 
-  it('ignores dominated points, clamps below the curve and reports unreachable knowledge', () => {
-    expect(reviewsToReach([...curve, { knowledge: 750, reviews: 9000 }], 750)).toBeCloseTo(
-      Math.sqrt(5000 * 8000),
-      6,
-    );
-    expect(reviewsToReach(curve, 600)).toBe(5000);
-    expect(reviewsToReach(curve, 950)).toBe(Number.POSITIVE_INFINITY);
+  it('gives the known ratio at every point and as the geometric mean', () => {
+    const c = compareCurves(ours, twice, 5);
+    expect(c.range).toEqual([700, 900]);
+    expect(c.points.map((p) => p.knowledge)).toEqual([700, 750, 800, 850, 900]);
+    for (const p of c.points) expect(p.ratio).toBeCloseTo(0.5, 10);
+    expect(c.geometricMean).toBeCloseTo(0.5, 10);
+    expect(c.worst).toBeCloseTo(0.5, 10);
+  });
+
+  it('compares only over the range both curves reach when one stops early', () => {
+    const rising = [
+      { knowledge: 600, seconds: 4000 },
+      { knowledge: 800, seconds: 16000 },
+    ];
+    // The baseline stops at 800 (and starts below ours): only 700–800 is compared.
+    const d = compareCurves(ours, rising, 3);
+    expect(d.range).toEqual([700, 800]);
+    expect(d.baselineRange).toEqual([600, 800]);
+    expect(d.oursRange).toEqual([700, 900]);
+    // Baseline at 700: √(4000 × 16000) = 8000 → 5000 / 8000; at 750: 16000^(3/4) × 4000^(1/4); at 800: 8000 / 16000.
+    expect(d.points.map((p) => p.ratio)).toEqual([
+      expect.closeTo(5000 / 8000, 10),
+      expect.closeTo(Math.sqrt(5000 * 8000) / (4000 ** 0.25 * 16000 ** 0.75), 10),
+      expect.closeTo(0.5, 10),
+    ]);
+    expect(d.geometricMean).toBeCloseTo(Math.cbrt(d.points.reduce((a, p) => a * p.ratio, 1)), 10);
+    expect(d.worst).toBeCloseTo(0.625, 10);
+  });
+
+  it('makes no comparison when the curves do not overlap', () => {
+    const c = compareCurves(ours, [{ knowledge: 950, seconds: 1 }]);
+    expect(c.range).toBeNull();
+    expect(c.points).toEqual([]);
+    expect(Number.isNaN(c.geometricMean)).toBe(true);
   });
 });
 

@@ -98,41 +98,119 @@ export function geometricMean(values: readonly number[]): number {
   return Math.exp(xs.reduce((a, b) => a + Math.log(b), 0) / xs.length);
 }
 
-export interface CurvePoint {
+/** One setting of a scheduler: the knowledge it kept and the review time it cost. */
+export interface CostPoint {
   knowledge: number;
-  reviews: number;
+  /** Review time in seconds, first exposures excluded. */
+  seconds: number;
+  label?: string;
 }
 
 /**
- * Reviews a policy curve needs to reach `knowledge`: linear interpolation of log(reviews) between the two
- * curve points that bracket it, after keeping only the points no other point dominates. Below the curve's
- * cheapest point its cost is that point's (an upper bound); above its best point it is Infinity (not reached).
+ * The best a swept scheduler (or family of schedulers) can do: its points sorted by knowledge, keeping only
+ * those no other point beats (at least as much knowledge for less time). Each setting is its own point, so
+ * comparing envelopes compares best setting against best setting.
  */
-export function reviewsToReach(curve: readonly CurvePoint[], knowledge: number): number {
-  const sorted = [...curve].sort((a, b) => a.knowledge - b.knowledge);
-  // Pareto frontier: as knowledge rises, reviews must rise too.
-  const frontier: CurvePoint[] = [];
+export function lowerEnvelope(points: readonly CostPoint[]): CostPoint[] {
+  const sorted = points
+    .filter((p) => Number.isFinite(p.knowledge) && Number.isFinite(p.seconds))
+    .sort((a, b) => a.knowledge - b.knowledge || a.seconds - b.seconds);
+  const envelope: CostPoint[] = [];
   for (let i = sorted.length - 1; i >= 0; i--) {
     const point = sorted[i]!;
-    if (frontier.length === 0 || point.reviews < frontier[0]!.reviews) frontier.unshift(point);
+    if (envelope.length === 0 || point.seconds < envelope[0]!.seconds) envelope.unshift(point);
   }
-  if (frontier.length === 0) return Number.NaN;
-  const first = frontier[0]!;
-  const last = frontier[frontier.length - 1]!;
-  if (knowledge <= first.knowledge) return first.reviews;
-  if (knowledge > last.knowledge) return Number.POSITIVE_INFINITY;
-  for (let i = 1; i < frontier.length; i++) {
-    const a = frontier[i - 1]!;
-    const b = frontier[i]!;
-    if (knowledge <= b.knowledge) {
-      const t = (knowledge - a.knowledge) / (b.knowledge - a.knowledge);
-      return Math.exp(Math.log(a.reviews) + t * (Math.log(b.reviews) - Math.log(a.reviews)));
-    }
-  }
-  return last.reviews;
+  return envelope;
 }
 
-/** Frontier ratio at one baseline point: our reviews to reach its knowledge over its reviews (below 1 is better). */
-export function frontierRatio(ours: readonly CurvePoint[], baseline: CurvePoint): number {
-  return reviewsToReach(ours, baseline.knowledge) / baseline.reviews;
+/**
+ * Review time an envelope needs to reach `knowledge`: interpolated linearly in log(seconds) between the
+ * two points around it. NaN outside the envelope's range: no extrapolation either way.
+ */
+export function timeToReach(envelope: readonly CostPoint[], knowledge: number): number {
+  if (envelope.length === 0) return Number.NaN;
+  const first = envelope[0]!;
+  const last = envelope[envelope.length - 1]!;
+  if (knowledge < first.knowledge || knowledge > last.knowledge) return Number.NaN;
+  if (knowledge === first.knowledge) return first.seconds;
+  for (let i = 1; i < envelope.length; i++) {
+    const a = envelope[i - 1]!;
+    const b = envelope[i]!;
+    if (knowledge <= b.knowledge) {
+      const t = (knowledge - a.knowledge) / (b.knowledge - a.knowledge);
+      if (a.seconds <= 0 || b.seconds <= 0) return a.seconds + t * (b.seconds - a.seconds);
+      return Math.exp(Math.log(a.seconds) + t * (Math.log(b.seconds) - Math.log(a.seconds)));
+    }
+  }
+  return last.seconds;
+}
+
+export interface RatioPoint {
+  knowledge: number;
+  ours: number;
+  baseline: number;
+  /** ours ÷ baseline: below 1, ours needs less review time for the same knowledge. */
+  ratio: number;
+}
+
+export interface CurveComparison {
+  /** Knowledge range both envelopes reach (null when they do not overlap: no comparison is made). */
+  range: readonly [number, number] | null;
+  /** Each envelope's own knowledge range, so a curve that stops early is visible. */
+  oursRange: readonly [number, number] | null;
+  baselineRange: readonly [number, number] | null;
+  points: RatioPoint[];
+  geometricMean: number;
+  worst: number;
+}
+
+function rangeOf(envelope: readonly CostPoint[]): [number, number] | null {
+  return envelope.length === 0
+    ? null
+    : [envelope[0]!.knowledge, envelope[envelope.length - 1]!.knowledge];
+}
+
+/**
+ * The headline comparison: review time at equal knowledge. Both curves are reduced to their lower
+ * envelopes; the ratio ours ÷ baseline is taken at `steps` evenly spaced knowledge levels across the range
+ * both reach (nothing outside it is compared, dropped or counted as infinite), and summarised by its
+ * geometric mean and its worst point.
+ */
+export function compareCurves(
+  ours: readonly CostPoint[],
+  baseline: readonly CostPoint[],
+  steps = 5,
+): CurveComparison {
+  const a = lowerEnvelope(ours);
+  const b = lowerEnvelope(baseline);
+  const ra = rangeOf(a);
+  const rb = rangeOf(b);
+  const empty = {
+    range: null,
+    oursRange: ra,
+    baselineRange: rb,
+    points: [],
+    geometricMean: Number.NaN,
+    worst: Number.NaN,
+  };
+  if (!ra || !rb) return empty;
+  const lo = Math.max(ra[0], rb[0]);
+  const hi = Math.min(ra[1], rb[1]);
+  if (hi < lo) return empty;
+  const n = hi === lo ? 1 : Math.max(2, steps);
+  const points: RatioPoint[] = [];
+  for (let i = 0; i < n; i++) {
+    const knowledge = n === 1 ? lo : lo + ((hi - lo) * i) / (n - 1);
+    const o = timeToReach(a, knowledge);
+    const base = timeToReach(b, knowledge);
+    points.push({ knowledge, ours: o, baseline: base, ratio: o / base });
+  }
+  return {
+    range: [lo, hi],
+    oursRange: ra,
+    baselineRange: rb,
+    points,
+    geometricMean: geometricMean(points.map((p) => p.ratio)),
+    worst: Math.max(...points.map((p) => p.ratio)),
+  };
 }

@@ -3,34 +3,59 @@ import { createFsrs } from './schedulers/fsrs.ts';
 import { createMemrise } from './schedulers/memrise.ts';
 import { createSm2 } from './schedulers/sm2.ts';
 import type { Scheduler } from './schedulers/types.ts';
+import { STUDY_WEIGHTS } from './ssp-mmc-gate.ts';
 
-/** Interval baselines (swept over an interval modifier) and FSRS policies (swept over desired retention). */
+/**
+ * Interval baselines (swept over an interval modifier), fixed-retention FSRS (swept over desired
+ * retention) and per-state retention policies (swept over λ).
+ */
 export type PolicyKind =
-  'spec-sm2' | 'orig-sm2' | 'anki-sm2' | 'memrise' | 'fsrs' | 'fsrs-fit' | 'ours';
+  | 'spec-sm2'
+  | 'orig-sm2'
+  | 'anki-sm2'
+  | 'memrise'
+  | 'fsrs'
+  | 'fsrs-graded'
+  | 'fsrs-refit'
+  | 'marc'
+  | 'verba'
+  | 'verba-refit'
+  | 'fsrs-published';
 
 export interface PolicySpec {
   kind: PolicyKind;
-  /** Interval modifier for the interval baselines, desired retention for the FSRS policies. */
+  /** Interval modifier (interval baselines), desired retention (fixed-retention FSRS) or λ (per-state). */
   value: number;
 }
 
+/** Held-out log-loss improvement a per-state policy's refit needs before it is adopted. */
+export const REFIT_MARGIN = 0.005;
+
 export const SM2_FAMILY: readonly PolicyKind[] = ['spec-sm2', 'orig-sm2', 'anki-sm2'];
 export const INTERVAL_BASELINES: readonly PolicyKind[] = [...SM2_FAMILY, 'memrise'];
+/** Every fixed-retention FSRS variant: the best of them is the baseline to beat. */
+export const FIXED_RETENTION: readonly PolicyKind[] = ['fsrs', 'fsrs-graded', 'fsrs-refit'];
+export const PER_STATE: readonly PolicyKind[] = ['marc', 'verba', 'verba-refit'];
 
 export const POLICY_LABELS: Record<PolicyKind, string> = {
   'spec-sm2': "Spec's SM-2 (q=3/q=1)",
   'orig-sm2': 'Original SM-2 (q=4/q=1)',
   'anki-sm2': "Anki's SM-2 (Good/Again)",
   memrise: 'Memrise ladder',
-  fsrs: 'FSRS-6, default parameters',
-  'fsrs-fit': 'FSRS-6, refitted every 30 days (always adopted)',
-  ours: 'Verba: FSRS-6 + validated per-learner refit',
+  fsrs: 'FSRS-6, fixed retention, right/wrong',
+  'fsrs-graded': 'FSRS-6, fixed retention, graded evidence',
+  'fsrs-refit': 'FSRS-6, fixed retention, right/wrong, validated refit (the previous default)',
+  marc: 'Per-state retention, right/wrong',
+  verba: 'Per-state retention, graded evidence',
+  'verba-refit': 'Per-state retention, graded evidence, validated refit (adopted above a margin)',
+  'fsrs-published':
+    'FSRS-6, fixed retention, four grades, retired past 25 years (the published setup)',
 };
 
 export function policyName(spec: PolicySpec): string {
-  return INTERVAL_BASELINES.includes(spec.kind)
-    ? `${spec.kind} ×${spec.value}`
-    : `${spec.kind} DR${spec.value.toFixed(2)}`;
+  if (INTERVAL_BASELINES.includes(spec.kind)) return `${spec.kind} ×${spec.value}`;
+  if (PER_STATE.includes(spec.kind)) return `${spec.kind} λ${spec.value}`;
+  return `${spec.kind} DR${spec.value.toFixed(2)}`;
 }
 
 export function createPolicy(spec: PolicySpec, words: number, refitEveryDays: number): Scheduler {
@@ -54,17 +79,37 @@ export function createPolicy(spec: PolicySpec, words: number, refitEveryDays: nu
       return createMemrise(name, words, spec.value);
     case 'fsrs':
       return createFsrs(name, words, { desiredRetention: spec.value, fitting: 'none' });
-    case 'fsrs-fit':
+    case 'fsrs-graded':
       return createFsrs(name, words, {
         desiredRetention: spec.value,
-        fitting: 'always',
-        refitEveryDays,
+        graded: true,
+        fitting: 'none',
       });
-    case 'ours':
+    case 'fsrs-refit':
       return createFsrs(name, words, {
         desiredRetention: spec.value,
         fitting: 'validated',
         refitEveryDays,
+      });
+    case 'marc':
+      return createFsrs(name, words, { lambda: spec.value, fitting: 'none' });
+    case 'verba':
+      return createFsrs(name, words, { lambda: spec.value, graded: true, fitting: 'none' });
+    case 'verba-refit':
+      return createFsrs(name, words, {
+        lambda: spec.value,
+        graded: true,
+        fitting: 'validated',
+        refitEveryDays,
+        minLogLossImprovement: REFIT_MARGIN,
+      });
+    case 'fsrs-published':
+      return createFsrs(name, words, {
+        desiredRetention: spec.value,
+        graded: true,
+        fitting: 'none',
+        retireAboveStability: 365 * 25,
+        weights: STUDY_WEIGHTS,
       });
   }
 }

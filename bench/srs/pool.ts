@@ -66,11 +66,11 @@ export async function runPool(
 }
 
 function weight(task: Task): number {
-  const fitting =
-    task.policy.kind === 'ours' || task.policy.kind === 'fsrs-fit'
-      ? 4
-      : task.policy.kind === 'fsrs'
-        ? 2
-        : 1;
-  return fitting * task.days * (task.world === 'W3' ? 1.3 : 1);
+  const kind = task.policy.kind;
+  const fitting = kind.endsWith('-refit')
+    ? 4
+    : kind.startsWith('fsrs') || kind === 'marc' || kind === 'verba'
+      ? 2
+      : 1;
+  return fitting * task.days * (task.words / 1000) * (task.world === 'W3' ? 1.3 : 1);
 }

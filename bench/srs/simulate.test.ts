@@ -33,7 +33,7 @@ describe('seeded random numbers', () => {
   });
 });
 
-describe('simulate', () => {
+describe('simulate', { timeout: 60_000 }, () => {
   it('is deterministic for a seed, in every world', async () => {
     for (const world of ['W1', 'W2', 'W3'] as const) {
       const a = await once(world, 'fsrs', 3);
@@ -62,6 +62,52 @@ describe('simulate', () => {
     expect(r.week1Recall.d30).toBeGreaterThan(0);
     expect(r.week1Recall.d30).toBeLessThanOrEqual(1);
     expect(Number.isNaN(r.week1Recall.d90)).toBe(true);
+  });
+});
+
+describe('simulate with the drill model and a time budget', { timeout: 60_000 }, () => {
+  const drills: SimConfig = { ...config, grades: 'drills' };
+
+  it('shows fewer correct answers than plain recall, and Hard only to schedulers that read grades', async () => {
+    const seen: { rating: number; grade: number }[] = [];
+    const inner = createPolicy({ kind: 'fsrs', value: 0.9 }, config.words, 30);
+    const spy = {
+      name: 'spy',
+      review(word: number, day: number, rating: 1 | 2 | 3 | 4, grade?: 1 | 2 | 3 | 4) {
+        if (grade !== undefined) seen.push({ rating, grade });
+        return inner.review(word, day, rating, grade);
+      },
+      predict: (word: number, day: number) => inner.predict(word, day),
+    };
+    const learner = () => createLearner('W1', 0, 3, config.words);
+    const run = await simulate(learner(), spy, drills, 3);
+    expect(seen.length).toBeGreaterThan(100);
+    expect(seen.some((s) => s.grade === 2)).toBe(true);
+    // The product's rule: only all drills right is correct, so Hard is shown as a wrong answer.
+    for (const s of seen) expect(s.rating).toBe(s.grade >= 3 ? 3 : 1);
+    // Same true memory draws as right/wrong grading: knowledge depends only on the schedule.
+    const plain = await simulate(
+      learner(),
+      createPolicy({ kind: 'fsrs', value: 0.9 }, config.words, 30),
+      config,
+      3,
+    );
+    expect(run.wordsIntroduced).toBe(plain.wordsIntroduced);
+    expect(run.reviewSeconds).toBeLessThan(run.studyMinutesPerDay * 60 * config.days);
+  });
+
+  it('keeps each study day within the budget (give or take one answer) and introduces words as time allows', async () => {
+    const budget: SimConfig = { ...drills, words: 2000, budgetSecondsPerDay: 300 };
+    const r = await simulate(
+      createLearner('W2', 0, 1, budget.words),
+      createPolicy({ kind: 'verba', value: 1 }, budget.words, 30),
+      budget,
+      1,
+    );
+    expect(r.studyMinutesPerDay * 60).toBeLessThanOrEqual(300 + 34);
+    expect(r.studyMinutesPerDay * 60).toBeGreaterThan(300 * 0.7);
+    expect(r.wordsIntroduced).toBeGreaterThan(config.days * 2);
+    expect(r.wordsIntroduced).toBeLessThan(budget.words);
   });
 });
 

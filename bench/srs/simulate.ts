@@ -5,6 +5,8 @@ import {
   reviewCost,
   type Rating4,
 } from './costs.ts';
+import { gradeFromDrills } from '@verba/srs';
+import { drillOutcomes, drillsForAnswer } from './drills.ts';
 import type { Learner } from './learners.ts';
 import { createRng, deriveSeed, pick } from './rng.ts';
 import type { Scheduler } from './schedulers/types.ts';
@@ -24,8 +26,20 @@ export interface SimConfig {
   words: number;
   days: number;
   habits: Habits;
-  /** 'pass-fail' (the app's signal: Again or Good) or 'four' (Again/Hard/Good/Easy, fsrs-rs's mix). */
-  grades: 'pass-fail' | 'four';
+  /**
+   * 'pass-fail': the word's recall decides the answer (Again or Good); 'four': Again/Hard/Good/Easy in
+   * fsrs-rs's mix; 'drills': each review goes through 2–4 drills of different difficulty (`drills.ts`), the
+   * answer is correct when all are right (the product's rule), and the word's grade follows
+   * `gradeFromDrills` (schedulers that read grades get it as `grade`).
+   */
+  grades: 'pass-fail' | 'four' | 'drills';
+  /** Multiplies the drills' logit offsets (1 = as stated; the sensitivity run uses 0 and 2). */
+  drillScale?: number;
+  /**
+   * Study time budget per study day, in seconds: due reviews first (most overdue first) until it is spent,
+   * then new words while time remains, instead of the habits' new words and review cap.
+   */
+  budgetSecondsPerDay?: number;
   /** Predictions are scored from this answer on (e.g. after the first 1,000). */
   scoreAfterAnswers: number;
 }
@@ -45,6 +59,8 @@ export interface RunResult {
   meanKnowledge: number;
   finalKnowledge: number;
   answers: number;
+  /** Seconds spent on reviews, first exposures (the same ~1 answer per word for every scheduler) excluded. */
+  reviewSeconds: number;
   reviewsPerWord: number;
   studyMinutesPerDay: number;
   /** Mean knowledge divided by mean accumulated study hours (the SSP-MMC-FSRS definition). */
@@ -92,6 +108,9 @@ export async function simulate(
   let introduced = 0;
   let answers = 0;
   let seconds = 0;
+  let reviewSeconds = 0;
+  const budget = config.budgetSecondsPerDay;
+  const drillScale = config.drillScale ?? 1;
   let knowledgeSum = 0;
   let cumulativeHoursSum = 0;
   let finalKnowledge = 0;
@@ -124,32 +143,52 @@ export async function simulate(
       dueList.length = 0;
       for (let w = 0; w < introduced; w++) if (due[w]! <= day) dueList.push(w);
       dueList.sort((a, b) => due[a]! - due[b]! || a - b);
-      const count = Math.min(dueList.length, habits.dailyReviewCap);
+      const dayStart = seconds;
+      const count =
+        budget === undefined ? Math.min(dueList.length, habits.dailyReviewCap) : dueList.length;
       for (let i = 0; i < count; i++) {
+        if (budget !== undefined && seconds - dayStart >= budget) break;
         const w = dueList[i]!;
         const n = answersPerWord[w]!;
         const p = learner.recall(w, day);
         const predicted = scheduler.predict(w, day);
-        const correct = answerDraw(answerSeed, w, n, 0) < p;
+        const u = answerDraw(answerSeed, w, n, 0);
+        const correct = u < p;
+        // The true memory is updated by whether the word was recalled; the scheduler sees the evidence.
         const rating: Rating4 = !correct
           ? 1
           : config.grades === 'four'
             ? ((pick(REVIEW_RATING_PROB, answerDraw(answerSeed, w, n, 1)) + 2) as Rating4)
             : 3;
+        let shown: Rating4 = rating;
+        let grade: Rating4 = rating;
+        if (config.grades === 'drills') {
+          const drills = drillOutcomes(
+            p,
+            u,
+            drillsForAnswer(answerDraw(answerSeed, w, n, 3)),
+            drillScale,
+          );
+          shown = drills.every((d) => d.correct) ? 3 : 1;
+          grade = gradeFromDrills(drills);
+        }
         if (answers >= config.scoreAfterAnswers) predictions.push({ predicted, truth: p, correct });
         if (due[w] === day && day - lastSeen[w]! >= 2) {
           onTime++;
           if (correct) onTimeCorrect++;
         }
         seconds += reviewCost(rating);
+        reviewSeconds += reviewCost(rating);
         learner.answer(w, day, rating);
-        due[w] = scheduler.review(w, day, rating);
+        due[w] = scheduler.review(w, day, shown, grade);
         lastSeen[w] = day;
         answersPerWord[w] = n + 1;
         answers++;
       }
-      const fresh = Math.min(newToday, words - introduced);
+      const fresh =
+        budget === undefined ? Math.min(newToday, words - introduced) : words - introduced;
       for (let k = 0; k < fresh; k++) {
+        if (budget !== undefined && seconds - dayStart >= budget) break;
         const w = introduced++;
         const u = answerDraw(answerSeed, w, 0, 2);
         const rating: Rating4 =
@@ -182,6 +221,7 @@ export async function simulate(
     meanKnowledge,
     finalKnowledge,
     answers,
+    reviewSeconds,
     reviewsPerWord: introduced > 0 ? answers / introduced : 0,
     studyMinutesPerDay: seconds / 60 / days,
     knowledgePerHour: meanHours > 0 ? meanKnowledge / meanHours : 0,

@@ -19,6 +19,11 @@ export interface GateSimOptions {
   deck?: number;
   days?: number;
   newPerDay?: number;
+  /**
+   * The study's retirement rule (default true): intervals are cut so that a Good answer lifts stability
+   * past 25 years, after which the card is never reviewed. Without it, every card keeps being scheduled.
+   */
+  retire?: boolean;
   seed: number;
 }
 
@@ -29,6 +34,12 @@ export interface GateSimResult {
   minutesPerDay: number;
   memorizedPerHour: number;
 }
+
+/** Parameters of the published SSP-MMC-FSRS run (its config's DEFAULT_W), used to re-create its setting exactly. */
+export const STUDY_WEIGHTS: readonly number[] = [
+  0.4002, 0.1813, 0.6958, 3.1337, 6.6154, 0.565, 2.999, 0.0759, 1.568, 0.248, 0.4816, 1.7469,
+  0.0247, 0.5986, 1.8441, 0.4189, 1.81, 0.5784, 0.1924, 0.0658, 0.4444,
+];
 
 /** Stability beyond which a card counts as known for good and is no longer scheduled (the study's S_max, 25 years). */
 const S_MAX = 365 * 25;
@@ -41,7 +52,7 @@ type Policy = (
   ease: number,
 ) => [interval: number, ease: number];
 
-function makeHelpers(w: readonly number[]) {
+function makeHelpers(w: readonly number[], retire = true) {
   const decay = -w[20]!;
   const factor = Math.pow(0.9, 1 / decay) - 1;
   // Longest interval whose Good answer still lifts stability past S_max, so cards can retire there.
@@ -51,12 +62,16 @@ function makeHelpers(w: readonly number[]) {
     return Math.max(1, Math.ceil((s / factor) * (Math.pow(r, 1 / decay) - 1)));
   };
   const retireAware = (s: number, d: number, interval: number) =>
-    s > S_MAX ? 1e9 : Math.min(interval, intervalToRetire(s, d));
+    !retire ? interval : s > S_MAX ? 1e9 : Math.min(interval, intervalToRetire(s, d));
   return { decay, factor, retireAware };
 }
 
-export function desiredRetentionPolicy(w: readonly number[], retention: number): Policy {
-  const { decay, factor, retireAware } = makeHelpers(w);
+export function desiredRetentionPolicy(
+  w: readonly number[],
+  retention: number,
+  retire = true,
+): Policy {
+  const { decay, factor, retireAware } = makeHelpers(w, retire);
   return (s, d, _prev, _rating, ease) => {
     const base = Math.max(1, Math.floor((s / factor) * (Math.pow(retention, 1 / decay) - 1)));
     return [retireAware(s, d, base), ease];

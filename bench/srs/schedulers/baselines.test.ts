@@ -26,8 +26,9 @@ describe('SM-2', () => {
     expect(intervals(createSm2('o', 1, ORIGINAL), good(5))).toEqual([1, 6, 15, 38, 95]);
   });
 
-  it("the spec's q=3 variant all correct: 1, 6, 13, 26, 47 days", () => {
-    expect(intervals(createSm2('s', 1, SPEC), good(5))).toEqual([1, 6, 13, 26, 47]);
+  it("the spec's q=3 variant all correct: 1, 6, 14, 30, 59 days (each interval from the ease before the answer)", () => {
+    // Eases before the 3rd, 4th, 5th answers: 2.22, 2.08, 1.94 → ⌈6 × 2.22⌉, ⌈14 × 2.08⌉, ⌈30 × 1.94⌉.
+    expect(intervals(createSm2('s', 1, SPEC), good(5))).toEqual([1, 6, 14, 30, 59]);
   });
 
   it('lowers the ease by 0.14 on every q=3 answer down to the 1.3 floor', () => {

@@ -1,4 +1,5 @@
 import {
+  computeRetentionPolicy,
   DEFAULT_WEIGHTS,
   fitLearnerParameters,
   memoryStateFromHistory,
@@ -6,6 +7,8 @@ import {
   retrievability,
   scheduleReview,
   type FitReview,
+  type RetentionPolicyTable,
+  type ReviewGrade,
   type SchedulerParams,
   type SrsCard,
 } from '@verba/srs';
@@ -19,15 +22,52 @@ const dateOf = (day: number) => new Date(BASE + day * DAY_MS);
 export type Fitting = 'none' | 'always' | 'validated';
 
 export interface FsrsSchedulerOptions {
-  desiredRetention: number;
+  /** Fixed desired retention (ignored when `lambda` is given). */
+  desiredRetention?: number;
+  /** λ of the per-state retention policy (`computeRetentionPolicy`), recomputed for each adopted refit. */
+  lambda?: number;
+  /** Retention range of the per-state policy (the module's default 0.75–0.97 when absent). */
+  retentionRange?: readonly [number, number];
+  /** Whether the word's grade from the session's evidence reaches FSRS (Hard included), or only right/wrong. */
+  graded?: boolean;
   /** 'none': FSRS-6 defaults; 'always': adopt every refit; 'validated': the module's adopt-if-better rule. */
   fitting: Fitting;
   refitEveryDays?: number;
+  /** Held-out log-loss improvement a validated refit needs to be adopted (0: any). */
+  minLogLossImprovement?: number;
+  /**
+   * The published study's retirement rule, for the product gate only: a word whose stability passes this
+   * many days is never scheduled again.
+   */
+  retireAboveStability?: number;
+  /** Starting parameters (FSRS-6's defaults when absent). */
+  weights?: readonly number[];
 }
 
 export interface FsrsScheduler extends Scheduler {
   readonly fits: { day: number; status: string }[];
   weights(): readonly number[];
+}
+
+// Tables depend only on (weights, λ, range): computed once per worker process and reused.
+const tables = new Map<string, RetentionPolicyTable>();
+function policyFor(
+  weights: readonly number[],
+  lambda: number,
+  range?: readonly [number, number],
+): RetentionPolicyTable {
+  const key = `${lambda}|${range?.join(',') ?? ''}|${weights.join(',')}`;
+  let table = tables.get(key);
+  if (!table) {
+    table = computeRetentionPolicy({
+      lambda,
+      weights,
+      ...(range ? { minRetention: range[0], maxRetention: range[1] } : {}),
+    });
+    if (tables.size > 64) tables.clear();
+    tables.set(key, table);
+  }
+  return table;
 }
 
 /** FSRS-6 through @verba/srs itself, so the benchmark measures the code the app runs. */
@@ -37,34 +77,52 @@ export function createFsrs(
   options: FsrsSchedulerOptions,
 ): FsrsScheduler {
   const cards: (SrsCard | null)[] = new Array<SrsCard | null>(words).fill(null);
-  const history: { rating: 1 | 3; elapsed_days: number }[][] = Array.from(
+  const history: { rating: ReviewGrade; elapsed_days: number }[][] = Array.from(
     { length: words },
     () => [],
   );
   const log: FitReview[] = [];
   const fits: { day: number; status: string }[] = [];
-  let weights: readonly number[] = DEFAULT_WEIGHTS;
-  let params: SchedulerParams = { desiredRetention: options.desiredRetention, weights };
+  let weights: readonly number[] = options.weights ?? DEFAULT_WEIGHTS;
+  const paramsFor = (w: readonly number[]): SchedulerParams =>
+    options.lambda === undefined
+      ? { desiredRetention: options.desiredRetention ?? 0.9, weights: w }
+      : { weights: w };
+  let params = paramsFor(weights);
+  let policy =
+    options.lambda === undefined
+      ? null
+      : policyFor(weights, options.lambda, options.retentionRange);
   const every = options.refitEveryDays ?? 30;
 
   return {
     name,
     fits,
     weights: () => weights,
-    review(word: number, day: number, rating: Rating4): number {
+    review(word: number, day: number, rating: Rating4, grade?: Rating4): number {
       const now = dateOf(day);
       const card = cards[word] ?? newCard(now);
-      const { card: next, log: entry } = scheduleReview({ card, correct: rating > 1, now, params });
+      const { card: next, log: entry } = scheduleReview({
+        card,
+        correct: rating > 1,
+        now,
+        params,
+        policy,
+        ...(options.graded ? { grade: grade ?? rating } : {}),
+      });
       cards[word] = next;
-      history[word]!.push({ rating: entry.rating, elapsed_days: entry.elapsed_days });
+      const used = entry.grade ?? entry.rating;
+      history[word]!.push({ rating: used, elapsed_days: entry.elapsed_days });
       if (options.fitting !== 'none') {
         log.push({
           word_id: String(word),
-          rating: entry.rating,
+          rating: used,
           reviewed_at: now,
           elapsed_days: entry.elapsed_days,
         });
       }
+      if (options.retireAboveStability && next.stability > options.retireAboveStability)
+        return 1_000_000_000;
       return Math.round((next.next_review_date.getTime() - BASE) / DAY_MS);
     },
     predict(word: number, day: number): number {
@@ -77,11 +135,16 @@ export function createFsrs(
         reviews: log,
         current: weights,
         adoption: options.fitting,
+        ...(options.minLogLossImprovement
+          ? { minLogLossImprovement: options.minLogLossImprovement }
+          : {}),
       });
       fits.push({ day, status: result.status });
       if (result.status !== 'adopted') return;
       weights = result.parameters;
-      params = { desiredRetention: options.desiredRetention, weights };
+      params = paramsFor(weights);
+      if (options.lambda !== undefined)
+        policy = policyFor(weights, options.lambda, options.retentionRange);
       // New parameters re-read each word's history; its due date stays as scheduled.
       for (let w = 0; w < words; w++) {
         const card = cards[w];

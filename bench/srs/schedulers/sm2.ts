@@ -24,8 +24,15 @@ export interface Sm2State {
 }
 
 /**
- * One SM-2 step: the ease is updated on every answer, then a correct answer gives 1 day, 6 days, then the
- * previous interval times the ease (rounded up); a wrong one restarts at 1 day.
+ * One SM-2 step: a correct answer gives 1 day, 6 days, then the previous interval times the ease the word
+ * had before this answer (rounded up); a wrong one restarts at 1 day; the ease is then updated from this
+ * answer's quality.
+ *
+ * Order of interval and ease update, as published: P. A. Woźniak, "Application of a computer to improve
+ * the results obtained in working with the SuperMemo method" (1990), Algorithm SM-2, steps 3–6
+ * (https://super-memory.com/english/ol/sm2.htm): "I(n):=I(n-1)*EF" uses the item's E-Factor, which is
+ * modified "after each repetition"; the widely used restatement (Wikipedia, "SuperMemo", algorithm SM-2
+ * pseudocode) likewise computes the interval from the current EF before updating it.
  */
 export function sm2Step(state: Sm2State, correct: boolean, options: Sm2Options): Sm2State {
   const ease = nextEase(state.ease, correct ? options.correctQuality : options.wrongQuality);
@@ -34,7 +41,7 @@ export function sm2Step(state: Sm2State, correct: boolean, options: Sm2Options):
   let interval: number;
   if (state.repetitions === 0) interval = Math.max(1, Math.round(1 * m));
   else if (state.repetitions === 1) interval = Math.max(1, Math.round(6 * m));
-  else interval = Math.max(1, Math.ceil(state.interval * ease * m - 1e-9));
+  else interval = Math.max(1, Math.ceil(state.interval * state.ease * m - 1e-9));
   return { repetitions: state.repetitions + 1, interval, ease };
 }
 

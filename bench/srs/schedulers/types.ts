@@ -3,8 +3,12 @@ import type { Rating4 } from '../costs.ts';
 /** A scheduling policy under test. It sees only answers (ratings) and days, never the true memory. */
 export interface Scheduler {
   readonly name: string;
-  /** Records an answer on `day` (the word's first one included) and returns the day it is next due. */
-  review(word: number, day: number, rating: Rating4): number;
+  /**
+   * Records an answer on `day` (the word's first one included) and returns the day it is next due.
+   * `rating` is what the product records (Again when any drill was wrong, Good when all were right);
+   * `grade` is the word's grade from the session's evidence, for schedulers that read it.
+   */
+  review(word: number, day: number, rating: Rating4, grade?: Rating4): number;
   /** The scheduler's own estimate of the probability that `word` is recalled on `day`. */
   predict(word: number, day: number): number;
   /** Runs after every simulated day (e.g. to refit parameters). */

@@ -44,7 +44,8 @@ function simulatedLog(words: number, days: number, seed: number): FitReview[] {
   return reviews;
 }
 
-describe('fitLearnerParameters', () => {
+// Each fit takes well under a second alone; the generous timeout is for a machine busy with other work.
+describe('fitLearnerParameters', { timeout: 60_000 }, () => {
   it('reports insufficient data for a short history and keeps the current parameters', async () => {
     const result = await fitLearnerParameters({ reviews: simulatedLog(3, 20, 1) });
     expect(result.status).toBe('insufficient-data');
@@ -68,6 +69,20 @@ describe('fitLearnerParameters', () => {
     const again = await fitLearnerParameters({ reviews, current: adopted.parameters });
     expect(again.status).toBe('kept-current');
     expect(again.parameters).toEqual(adopted.parameters);
+  });
+
+  it('with a margin, adopts only an improvement larger than it', async () => {
+    const reviews = simulatedLog(300, 200, 7);
+    const plain = await fitLearnerParameters({ reviews });
+    const gain = plain.currentLogLoss! - plain.candidateLogLoss!;
+    expect(gain).toBeGreaterThan(0);
+    const below = await fitLearnerParameters({ reviews, minLogLossImprovement: gain / 2 });
+    expect(below.status).toBe('adopted');
+    expect(below.parameters).toEqual(plain.parameters);
+    const above = await fitLearnerParameters({ reviews, minLogLossImprovement: gain * 2 });
+    expect(above.status).toBe('kept-current');
+    expect(above.parameters).toEqual([...DEFAULT_WEIGHTS]);
+    expect(above.candidateLogLoss).toBe(plain.candidateLogLoss);
   });
 
   it("with adoption 'always', adopts the optimizer's parameters without a held-out check", async () => {

@@ -23,6 +23,12 @@ export interface FitInput {
    * recent ones better. 'always': fit on every review and adopt the result (the plain optimizer, for comparison).
    */
   adoption?: 'validated' | 'always';
+  /**
+   * With 'validated': how much lower (absolute) the new parameters' held-out log loss must be before they
+   * are adopted (default 0: any improvement). A margin keeps a learner on parameters that already fit
+   * instead of following the noise of each refit.
+   */
+  minLogLossImprovement?: number;
 }
 
 export type FitStatus = 'insufficient-data' | 'kept-current' | 'adopted';
@@ -139,7 +145,8 @@ export async function fitLearnerParameters(input: FitInput): Promise<FitResult> 
     // The optimizer refuses to score a held-out set without enough long-term reviews.
     return { status: 'insufficient-data', parameters: current, ...base };
   }
-  const better = candidateLogLoss < currentLogLoss;
+  const margin = Math.max(0, input.minLogLossImprovement ?? 0);
+  const better = candidateLogLoss < currentLogLoss - margin;
   return {
     status: better ? 'adopted' : 'kept-current',
     parameters: better ? candidate : current,

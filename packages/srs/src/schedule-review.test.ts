@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newCard } from './card.ts';
 import { DEFAULT_EASE_FACTOR } from './constants.ts';
+import { computeRetentionPolicy, policyInterval, policyRetention } from './retention-policy.ts';
 import { elapsedDaysBetween, retrievability, scheduleReview } from './schedule-review.ts';
 import type { SrsCard } from './types.ts';
 
@@ -145,5 +146,47 @@ describe('elapsedDaysBetween', () => {
     expect(
       elapsedDaysBetween(new Date('2026-03-01T00:00:00Z'), new Date('2026-02-01T00:00:00Z')),
     ).toBe(0);
+  });
+});
+
+describe('scheduleReview with graded evidence and a per-state policy', { timeout: 60_000 }, () => {
+  const day = 86_400_000;
+  const reviewed = () => {
+    const first = scheduleReview({ card: newCard(start), correct: true, now: start }).card;
+    return { card: first, now: new Date(start.getTime() + first.interval * day) };
+  };
+
+  it('without the new options, behaves exactly as before (no grade in the log)', () => {
+    const { card, now } = reviewed();
+    const plain = scheduleReview({ card, correct: true, now });
+    const same = scheduleReview({ card, correct: true, now, grade: null, policy: null });
+    expect(same).toEqual(plain);
+    expect('grade' in plain.log).toBe(false);
+  });
+
+  it('updates FSRS with Hard: less stability than Good, more than Again; counts as not correct', () => {
+    const { card, now } = reviewed();
+    const good = scheduleReview({ card, correct: true, now, grade: 3 }).card;
+    const hard = scheduleReview({ card, correct: false, now, grade: 2 });
+    const again = scheduleReview({ card, correct: false, now, grade: 1 }).card;
+    expect(hard.card.stability).toBeLessThan(good.stability);
+    expect(hard.card.stability).toBeGreaterThan(again.stability);
+    expect(hard.card.repetitions).toBe(0);
+    expect(hard.card.correct_reviews).toBe(card.correct_reviews);
+    expect(hard.log).toMatchObject({ rating: 1, correct: false, grade: 2 });
+  });
+
+  it("aims the interval at the policy's retention for the new memory state", () => {
+    const { card, now } = reviewed();
+    const policy = computeRetentionPolicy({ lambda: 4 });
+    const result = scheduleReview({ card, correct: true, now, policy });
+    const { stability, difficulty } = result.card;
+    expect(result.card.interval).toBe(policyInterval(policy, stability, difficulty));
+    const fixed = scheduleReview({ card, correct: true, now }).card;
+    expect(result.card.stability).toBe(fixed.stability);
+    // λ = 4 targets less than 0.90 for this state, so the interval is longer than FSRS's at 0.90.
+    expect(policyRetention(policy, stability, difficulty)).toBeLessThan(0.9);
+    expect(result.card.interval).toBeGreaterThan(fixed.interval);
+    expect(scheduleReview({ card, correct: true, now, policy })).toEqual(result);
   });
 });

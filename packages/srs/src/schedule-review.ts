@@ -2,6 +2,8 @@ import { Rating } from 'ts-fsrs';
 import { toFsrsCard } from './card.ts';
 import { MS_PER_DAY } from './constants.ts';
 import { engineFor, resolveParams } from './fsrs-engine.ts';
+import type { ReviewGrade } from './grading.ts';
+import { policyInterval, type RetentionPolicyTable } from './retention-policy.ts';
 import { buildReviewLogEntry } from './review-log.ts';
 import type { CardState, ReviewLogEntry, SchedulerParams, SrsCard } from './types.ts';
 
@@ -11,12 +13,30 @@ export interface ScheduleReviewInput {
   now: Date;
   params?: SchedulerParams;
   durationMs?: number | null;
+  /**
+   * The word's grade from the session's evidence (`gradeFromDrills`). When given, FSRS updates the memory
+   * state with it (Hard and Easy included); `correct` still decides repetitions and the success rate.
+   */
+  grade?: ReviewGrade | null;
+  /**
+   * A per-state retention policy (`computeRetentionPolicy`) computed for the same weights as `params`.
+   * When given, the next interval aims at the policy's retention for the new memory state instead of the
+   * desired retention.
+   */
+  policy?: RetentionPolicyTable | null;
 }
 
 export interface ScheduleReviewResult {
   card: SrsCard;
   log: ReviewLogEntry;
 }
+
+const GRADE_TO_RATING = {
+  1: Rating.Again,
+  2: Rating.Hard,
+  3: Rating.Good,
+  4: Rating.Easy,
+} as const;
 
 /** Whole days between two instants, as FSRS counts them (calendar days in UTC). */
 export function elapsedDaysBetween(from: Date, to: Date): number {
@@ -42,10 +62,13 @@ export function scheduleReview(input: ScheduleReviewInput): ScheduleReviewResult
   const before = toFsrsCard(card);
   const elapsed = card.last_review ? elapsedDaysBetween(card.last_review, now) : 0;
   const predicted = retrievability(card, now, input.params);
-  const next = engine.next(before, now, correct ? Rating.Good : Rating.Again).card;
+  const grade: ReviewGrade = input.grade ?? (correct ? 3 : 1);
+  const next = engine.next(before, now, GRADE_TO_RATING[grade]).card;
   // ts-fsrs keeps Good at least a day past Hard, which lowers retention below the target on short intervals;
-  // with only two outcomes there is no Hard to stay clear of, so the interval is the one FSRS aims for.
-  const interval = engine.next_interval(next.stability, elapsed);
+  // the interval here is the one FSRS aims for, whatever the grade.
+  const interval = input.policy
+    ? policyInterval(input.policy, next.stability, next.difficulty, resolved.maximumInterval)
+    : engine.next_interval(next.stability, elapsed);
 
   const total = card.total_reviews + 1;
   const correctCount = card.correct_reviews + (correct ? 1 : 0);
@@ -75,5 +98,5 @@ export function scheduleReview(input: ScheduleReviewInput): ScheduleReviewResult
     difficulty: card.difficulty,
     retrievability: predicted,
   });
-  return { card: updated, log };
+  return { card: updated, log: input.grade != null ? { ...log, grade } : log };
 }

@@ -29,6 +29,11 @@ export type ReviewRating = 1 | 3;
 /** One answer, with what an optimizer needs to refit a learner's parameters. */
 export interface ReviewLogEntry {
   rating: ReviewRating;
+  /**
+   * The FSRS grade the memory state was updated with, when the answer was graded from the session's
+   * evidence (1 Again, 2 Hard, 3 Good, 4 Easy); the optimizer should read it instead of `rating`.
+   */
+  grade?: 1 | 2 | 3 | 4;
   correct: boolean;
   reviewed_at: Date;
   /** Whole days since the previous review of this word (0 for its first review). */
