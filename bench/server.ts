@@ -7,6 +7,8 @@ import { join } from 'node:path';
 
 export interface BenchServer {
   url: string;
+  /** The server process, to read its memory from /proc. */
+  pid: number | undefined;
   stop: () => Promise<void>;
 }
 
@@ -53,6 +55,7 @@ export async function startBenchServer(
   }
   return {
     url,
+    pid: child.pid,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

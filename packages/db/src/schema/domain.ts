@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -22,6 +22,10 @@ import {
   LANGUAGE_CODES,
   PRACTICE_TYPES,
   REVIEW_OUTCOMES,
+  SESSION_MODES,
+  type FlashcardDirection,
+  type ItemType,
+  type PracticeWord,
   type WordExample,
   type WordSuggestion,
 } from '@verba/shared';
@@ -55,6 +59,8 @@ export const profiles = pgTable(
     lastStudyDate: date('last_study_date'),
     /** Minutes. */
     totalStudyTime: integer('total_study_time').notNull().default(0),
+    /** IANA time zone of the learner's browser; their calendar days (streak, session expiry). */
+    timeZone: text('time_zone'),
     createdAt: now(),
     updatedAt: now(),
   },
@@ -118,6 +124,16 @@ export const words = pgTable(
     lapses: integer().notNull().default(0),
     learningSteps: integer('learning_steps').notNull().default(0),
     lastReview: timestamp('last_review', { withTimezone: true }),
+    /**
+     * Word and translation in lower case, for the list's search: lowering once on write lets a
+     * search be a plain `like`, several times cheaper than `ilike` on every row it reads. The
+     * separator (a control character no card may hold) keeps a search from matching across both.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => sql`lower(${words.word}) || E'\\x1f' || lower(${words.translation})`,
+      ),
   },
   (t) => [
     // The list's orders (words.service.ts), id last so that a page is read in index order.
@@ -143,6 +159,30 @@ export const words = pgTable(
   ],
 );
 
+/** What the learner answered to one item, kept so a replayed answer gets the same result. */
+export interface StoredAnswer {
+  /** The answer's id, made by the client. */
+  id: string;
+  correct: boolean;
+  /** As measured by the client, capped. */
+  responseTimeMs: number;
+  answeredAt: string;
+  /** Words this answer made mastered. */
+  mastered: { id: string; word: string }[];
+}
+
+/** A practice item as the server keeps it: with the right option of a quiz and the answer. */
+export interface StoredPracticeItem {
+  index: number;
+  wordId: string;
+  type: ItemType;
+  direction: FlashcardDirection | null;
+  options: string[] | null;
+  /** Quiz only: the index of the right translation in `options`. */
+  correctOption: number | null;
+  answer: StoredAnswer | null;
+}
+
 export const dailyPracticeSessions = pgTable(
   'daily_practice_sessions',
   {
@@ -155,10 +195,23 @@ export const dailyPracticeSessions = pgTable(
     wordsPracticed: integer('words_practiced').notNull().default(0),
     correctCount: integer('correct_count').notNull().default(0),
     totalTimeSeconds: integer('total_time_seconds').notNull().default(0),
+    /** 'daily' follows the schedule; 'infinity' practises any words and changes no schedule. */
+    mode: text().notNull().default('daily'),
+    /** The words as the session shows them, taken when it started. */
+    words: jsonb().$type<PracticeWord[]>().notNull().default([]),
+    /** The items in order, with their answers: a reload resumes exactly where the learner was. */
+    items: jsonb().$type<StoredPracticeItem[]>().notNull().default([]),
+    /** The learner's streak after completing this session (the summary shows it). */
+    streakAfter: integer('streak_after'),
   },
   (t) => [
     index('sessions_user_started_idx').on(t.userId, t.startedAt.desc()),
     index('sessions_user_completed_idx').on(t.userId, t.completedAt),
+    // The clean-up of unfinished sessions whose day is over.
+    index('sessions_open_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.completedAt} is null`),
+    check('sessions_mode_check', sql`${t.mode} in (${quotedList(SESSION_MODES)})`),
     check(
       'sessions_counters_check',
       sql`${t.wordsPracticed} >= 0 and ${t.correctCount} >= 0 and ${t.totalTimeSeconds} >= 0`,
@@ -213,6 +266,28 @@ export const reviewLog = pgTable(
       'review_log_times_check',
       sql`${t.responseTime} >= 0 and ${t.elapsedDays} >= 0 and ${t.durationMs} >= 0`,
     ),
+  ],
+);
+
+/**
+ * A learner's FSRS parameters (docs/decisions/001): null weights mean FSRS-6's defaults. The
+ * background refit writes them at most once a day, after enough new reviews.
+ */
+export const learnerParameters = pgTable(
+  'learner_parameters',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    weights: doublePrecision().array(),
+    desiredRetention: doublePrecision('desired_retention').notNull().default(0.9),
+    /** When the last refit ran (adopted or not), and how many reviews it saw. */
+    fittedAt: timestamp('fitted_at', { withTimezone: true }),
+    reviewsAtFit: integer('reviews_at_fit').notNull().default(0),
+    updatedAt: now(),
+  },
+  (t) => [
+    check('learner_parameters_retention_check', sql`${t.desiredRetention} between 0.7 and 0.97`),
   ],
 );
 

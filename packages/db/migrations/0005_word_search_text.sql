@@ -1,0 +1,1 @@
+ALTER TABLE "words" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower("words"."word") || E'\x1f' || lower("words"."translation")) STORED NOT NULL;
