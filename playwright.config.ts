@@ -26,6 +26,8 @@ const serverEnv = (serverPort: number, dataDir: string) => ({
   PUBLIC_URL: `http://localhost:${serverPort}`,
   LOG_LEVEL: 'warn',
 });
+// Browser tests that queue answers on the fake AI provider.
+const FAKE_AI_SPECS = [/words\.spec\.ts$/, /groups\.spec\.ts$/];
 // Which Chromium (scripts/chromium.ts); e2e/global-setup.ts prints its name and version.
 const browser = resolveChromium();
 
@@ -33,6 +35,8 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
   workers: 2,
+  // Sign-ups hash passwords on purpose; on a busy 2-core machine they can take several seconds.
+  expect: { timeout: 10_000 },
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   globalSetup: './e2e/global-setup.ts',
@@ -49,6 +53,11 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
+  projects: [
+    { name: 'app', testIgnore: FAKE_AI_SPECS },
+    // These drive the one fake AI provider, whose queue they share: one file at a time.
+    { name: 'fake-ai', testMatch: FAKE_AI_SPECS, workers: 1 },
+  ],
   webServer: [
     {
       command: 'node apps/api/dist/server.mjs',

@@ -9,7 +9,7 @@
 //                         round-robin.
 //   --cpu-prof DIR        write a CPU profile of each server process into DIR (see
 //                         docs/performance.md for how to read one)
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { seedWords, signedInLearner, startBenchServer, type BenchServer } from './server.ts';
@@ -139,8 +139,138 @@ async function run(servers: BenchServer[]): Promise<Row[]> {
   await seedWords(urls[0] ?? '', jar.header(), SEED_WORDS);
   const rows: Row[] = [];
   for (const c of CASES) rows.push(await measure(urls, jar, c, servers.length));
+  rows.push(...(await practiceBench(urls, servers.length)));
   return rows;
 }
+
+// ── Practice: starting a session and submitting answers (issue 9) ──
+
+/** Words in the practising learner's collection. */
+const PRACTICE_WORDS = 2_000;
+
+interface PracticeItemRef {
+  sessionId: string;
+  index: number;
+  type: 'flashcard' | 'multiple-choice' | 'spelling';
+}
+
+/** One practice request under load: a fresh body per request, and what each answer said. */
+async function measurePractice(
+  urls: string[],
+  jar: CookieJar,
+  name: string,
+  request: { method: 'POST'; path: () => string; body: () => string },
+  onBody: (status: number, body: string) => void,
+  processes: number,
+): Promise<Row> {
+  const budgetP99Ms = 100;
+  const result = await autocannon({
+    url: urls as unknown as string,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        method: request.method,
+        setupRequest: (r) => ({
+          ...r,
+          path: request.path(),
+          body: request.body(),
+          headers: { ...r.headers, cookie: jar.header(), 'content-type': 'application/json' },
+        }),
+        onResponse: (status, body) => onBody(status, body),
+      },
+    ],
+  });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  const met = result.latency.p99 <= budgetP99Ms && errors === 0;
+  return {
+    name,
+    processes,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    errors,
+    budget: `p99 ≤ ${budgetP99Ms} ms: ${met ? 'met' : 'MISSED'}`,
+    met,
+  };
+}
+
+/**
+ * A learner with 2,000 words starts infinity rounds (20 random words, 80 items, each start a new
+ * session), then answers the items of those rounds, spread over the sessions so that concurrent
+ * answers do not queue on one session's lock. An answer is checked, logged and stored; the last
+ * of a session completes it.
+ */
+async function practiceBench(urls: string[], processes: number): Promise<Row[]> {
+  const jar = new CookieJar(await signedInLearner(urls[0] ?? ''));
+  await seedWords(urls[0] ?? '', jar.header(), PRACTICE_WORDS);
+  const started: PracticeItemRef[][] = [];
+  const startRow = await measurePractice(
+    urls,
+    jar,
+    `practice: start a session (${PRACTICE_WORDS} words)`,
+    {
+      method: 'POST',
+      path: () => '/api/practice/sessions',
+      body: () => JSON.stringify({ id: randomUUID(), mode: 'infinity', timeZone: 'Europe/Madrid' }),
+    },
+    (status, body) => {
+      if (status !== 201) return;
+      const session = JSON.parse(body) as {
+        id: string;
+        items: Omit<PracticeItemRef, 'sessionId'>[];
+      };
+      started.push(
+        session.items.map((i) => ({ sessionId: session.id, index: i.index, type: i.type })),
+      );
+    },
+    processes,
+  );
+  // Round-robin over sessions: item 0 of every session, then item 1, …
+  const queue: PracticeItemRef[] = [];
+  for (let index = 0; started.some((items) => index < items.length); index++) {
+    for (const items of started) if (items[index]) queue.push(items[index]!);
+  }
+  let next = 0;
+  let current: PracticeItemRef | undefined;
+  const answerRow = await measurePractice(
+    urls,
+    jar,
+    `practice: submit an answer (${PRACTICE_WORDS} words)`,
+    {
+      method: 'POST',
+      path: () => {
+        current = queue[next++ % Math.max(queue.length, 1)];
+        return `/api/practice/sessions/${current?.sessionId ?? randomUUID()}/answers`;
+      },
+      body: () => {
+        const item = current;
+        const answer =
+          item?.type === 'multiple-choice'
+            ? { type: 'multiple-choice', optionIndex: 0 }
+            : item?.type === 'spelling'
+              ? { type: 'spelling', text: 'kalo' }
+              : { type: 'flashcard', knew: true };
+        return JSON.stringify({
+          id: randomUUID(),
+          itemIndex: item?.index ?? 0,
+          answer,
+          responseTimeMs: 4_000,
+        });
+      },
+    },
+    () => {},
+    processes,
+  );
+  if (next > queue.length) {
+    console.warn(
+      `practice bench: ${next} answers for ${queue.length} items; later ones were refused`,
+    );
+  }
+  return [startRow, answerRow];
+}
+// ── end of practice ──
 
 async function admin(statement: string) {
   const client = new pg.Client({ connectionString: adminUrl });

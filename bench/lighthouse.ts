@@ -1,5 +1,5 @@
-// `npm run bench:lighthouse`: Lighthouse (mobile) scores of the public pages of the production
-// build, in the Chromium that scripts/chromium.ts picks (CHROMIUM_PATH, the system's, or the one
+// `npm run bench:lighthouse`: Lighthouse (mobile) scores of the public pages and, signed in as a
+// learner with a few words, of the feed, the word list and the profile, in the production build, in the Chromium that scripts/chromium.ts picks (CHROMIUM_PATH, the system's, or the one
 // packaged in @sparticuz/chromium). Budgets (design.md): Performance, Accessibility, Best Practices
 // and SEO each ≥ 95.
 import * as chromeLauncher from 'chrome-launcher';
@@ -7,12 +7,19 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, resolveChromium } from '../scripts/chromium.ts';
 import { startBenchServer } from './server.ts';
 
-const PAGES = ['/', '/auth/login', '/auth/signup'];
+const PUBLIC_PAGES = ['/', '/auth/login', '/auth/signup'];
+const SIGNED_IN_PAGES = ['/app/feed', '/app/words', '/app/profile'];
+const METRICS = [
+  ['LCP', 'largest-contentful-paint'],
+  ['TBT', 'total-blocking-time'],
+  ['CLS', 'cumulative-layout-shift'],
+] as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const BUDGET = 95;
 
 const browser = resolveChromium();
-const server = await startBenchServer(4650);
+const server = await startBenchServer(Number(process.env.BENCH_PORT ?? 4650));
+const cookie = await signedInLearner(server.url);
 const chrome = await chromeLauncher.launch({
   chromePath: browser.executablePath,
   chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
@@ -21,19 +28,30 @@ const chrome = await chromeLauncher.launch({
 console.log(`Chromium: ${browser.description}\n`);
 let missed = 0;
 try {
-  console.log(`| page | ${CATEGORIES.join(' | ')} |`);
-  console.log(`|---|${CATEGORIES.map(() => '---').join('|')}|`);
-  for (const page of PAGES) {
+  const metricNames = METRICS.map(([name]) => name);
+  console.log(`| page | ${[...CATEGORIES, ...metricNames].join(' | ')} |`);
+  console.log(`|---|${[...CATEGORIES, ...metricNames].map(() => '---').join('|')}|`);
+  const pages = [
+    ...PUBLIC_PAGES.map((page) => ({ page, headers: {} })),
+    ...SIGNED_IN_PAGES.map((page) => ({ page, headers: { Cookie: cookie } })),
+  ];
+  for (const { page, headers } of pages) {
     const result = await lighthouse(`${server.url}${page}`, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: [...CATEGORIES],
+      extraHeaders: headers,
     });
     const categories = result?.lhr.categories ?? {};
     const scores = CATEGORIES.map((c) => Math.round((categories[c]?.score ?? 0) * 100));
     missed += scores.filter((s) => s < BUDGET).length;
-    console.log(`| ${page} | ${scores.join(' | ')} |`);
+    const metrics = METRICS.map(
+      ([, id]) => result?.lhr.audits[id]?.displayValue?.replace(/\s/g, ' ') ?? '–',
+    );
+    const finalUrl = result?.lhr.finalDisplayedUrl ?? '';
+    if (!finalUrl.endsWith(page)) console.log(`    (ended on ${finalUrl})`);
+    console.log(`| ${page} | ${[...scores, ...metrics].join(' | ')} |`);
     for (const c of CATEGORIES) {
       const audits = categories[c]?.auditRefs ?? [];
       for (const ref of audits) {
@@ -48,4 +66,40 @@ try {
 } finally {
   await chrome.kill();
   await server.stop();
+}
+
+/** A learner who finished onboarding and has a few words; returns the session cookie. */
+async function signedInLearner(url: string): Promise<string> {
+  const headers = { 'Content-Type': 'application/json', Origin: url };
+  const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      email: `bench-${Date.now()}@example.com`,
+      password: 'violet-harbour-lantern-42',
+    }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status}`);
+  const cookie = (signUp.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+  const authed = { ...headers, Cookie: cookie };
+  await fetch(`${url}/api/profile/onboarding`, {
+    method: 'POST',
+    headers: authed,
+    body: JSON.stringify({ nativeLanguage: 'en', targetLanguage: 'es' }),
+  });
+  const words = [
+    ['el gato', 'cat'],
+    ['la casa', 'house'],
+    ['el perro', 'dog'],
+    ['el libro', 'book'],
+    ['la mesa', 'table'],
+  ];
+  for (const [word, translation] of words) {
+    await fetch(`${url}/api/words`, {
+      method: 'POST',
+      headers: authed,
+      body: JSON.stringify({ id: crypto.randomUUID(), word, translation }),
+    });
+  }
+  return cookie;
 }

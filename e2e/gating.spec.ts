@@ -154,6 +154,15 @@ test.describe('a signed-out visitor of a deep link', () => {
     });
   }
 
+  test('keeps the page asked for when switching to sign-up and back', async ({ page }) => {
+    await page.goto('/app/words');
+    await expect(page).toHaveURL(/\/auth\/login\?next=%2Fapp%2Fwords$/);
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await expect(page).toHaveURL(/\/auth\/signup\?next=%2Fapp%2Fwords$/);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/auth\/login\?next=%2Fapp%2Fwords$/);
+  });
+
   test('who has not finished onboarding goes through onboarding first', async ({ page }) => {
     const { email, password } = await signUpViaApi(page);
     await page.request.post('/api/auth/sign-out', { data: {} });

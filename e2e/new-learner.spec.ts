@@ -104,7 +104,7 @@ test('languages are shown with flag images, not emoji', async ({ page }) => {
 
   await signUpViaApi(page, { onboarded: true });
   await page.goto('/app/profile');
-  await expect(page.getByText('Learning Spanish')).toBeVisible();
+  await expect(page.getByTestId('profile-learning')).toHaveText('Learning ES');
   await expect(page.locator('img[data-language-flag="es"]')).toBeVisible();
   expect(await page.locator('body').innerText()).not.toMatch(EMOJI_FLAG);
 });

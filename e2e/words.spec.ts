@@ -43,9 +43,15 @@ async function resetFake(request: APIRequestContext) {
   await request.delete(`${FAKE_AI}/__fake`);
 }
 
+/** Card requests the provider received (the feed's suggestions ask it for other things). */
 async function providerRequests(request: APIRequestContext): Promise<number> {
   const response = await request.get(`${FAKE_AI}/__fake/requests`);
-  return ((await response.json()) as unknown[]).length;
+  const received = (await response.json()) as {
+    body?: { response_format?: { json_schema?: { name?: string } } };
+  }[];
+  return received.filter(
+    (r) => (r.body?.response_format?.json_schema?.name ?? 'word_card') === 'word_card',
+  ).length;
 }
 
 /** Saves hand-written cards through the API (quick seeding). */
@@ -258,18 +264,14 @@ test('search, filter, sort and infinite scroll over 60 words', async ({ page }) 
   await search.fill('');
   await expect(rows(page)).toHaveCount(60);
 
-  await page.getByRole('combobox', { name: 'Sort words' }).click();
-  await page.getByRole('option', { name: 'A-Z' }).click();
+  await page.getByRole('combobox', { name: 'Sort words' }).selectOption({ label: 'A-Z' });
   await expect(rows(page).first()).toContainText('palabra-001');
-  await page.getByRole('combobox', { name: 'Sort words' }).click();
-  await page.getByRole('option', { name: 'Recent' }).click();
+  await page.getByRole('combobox', { name: 'Sort words' }).selectOption({ label: 'Recent' });
   await expect(rows(page).first()).not.toContainText('palabra-001');
 
-  await page.getByRole('combobox', { name: 'Filter words' }).click();
-  await page.getByRole('option', { name: 'Mastered' }).click();
+  await page.getByRole('combobox', { name: 'Filter words' }).selectOption({ label: 'Mastered' });
   await expect(page.getByText('No words found matching your filters')).toBeVisible();
-  await page.getByRole('combobox', { name: 'Filter words' }).click();
-  await page.getByRole('option', { name: 'Learning' }).click();
+  await page.getByRole('combobox', { name: 'Filter words' }).selectOption({ label: 'Learning' });
   await expect(rows(page)).toHaveCount(50);
   await expect(count(page)).toHaveText('60 words • 0 mastered');
 });
@@ -289,8 +291,7 @@ test('favorite, open, edit and delete a word', async ({ page }) => {
     'aria-pressed',
     'true',
   );
-  await page.getByRole('combobox', { name: 'Filter words' }).click();
-  await page.getByRole('option', { name: 'Favorites' }).click();
+  await page.getByRole('combobox', { name: 'Filter words' }).selectOption({ label: 'Favorites' });
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText('la casa');
   await page.reload();
@@ -321,6 +322,23 @@ test('favorite, open, edit and delete a word', async ({ page }) => {
   await expect(rows(page)).toHaveCount(1);
   await expect(count(page)).toHaveText('1 word • 0 mastered');
   expect(await savedWordCount(page)).toBe(1);
+});
+
+test('a word unmarked in the Favorites list leaves it at once', async ({ page }) => {
+  await signUpViaApi(page, { onboarded: true });
+  await seedWords(page, [
+    { word: 'la casa', translation: 'house' },
+    { word: 'el libro', translation: 'book' },
+  ]);
+  await page.goto('/app/words');
+  await page.getByRole('button', { name: 'Add la casa to favorites' }).click();
+  await page.getByRole('button', { name: 'Add el libro to favorites' }).click();
+  await page.getByRole('combobox', { name: 'Filter words' }).selectOption({ label: 'Favorites' });
+  await expect(rows(page)).toHaveCount(2);
+  await page.getByRole('button', { name: 'Remove la casa from favorites' }).click();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('el libro');
+  await expect(count(page)).toHaveText('2 words • 0 mastered');
 });
 
 test('favorite and delete come back when the server refuses', async ({ page }) => {
@@ -355,6 +373,27 @@ test('favorite and delete come back when the server refuses', async ({ page }) =
 
 test.describe('on a server without an AI provider', () => {
   test.use({ baseURL: NO_AI });
+
+  test('Groups says grouping needs a provider, without an error for a run nobody asked for', async ({
+    page,
+  }) => {
+    await signUpViaApi(page, { onboarded: true });
+    await seedWords(page, [
+      { word: 'la casa', translation: 'house' },
+      { word: 'el perro', translation: 'dog' },
+      { word: 'el libro', translation: 'book' },
+    ]);
+    await page.goto('/app/groups');
+    await expect(
+      page.getByText(
+        'Groups are made by an AI provider, and this server has none. All your words are in My Words.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByText('AI is not configured on this server')).toHaveCount(0);
+    // Asking for it says why it cannot be done.
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await expect(toast(page, 'Error')).toContainText('AI is not configured on this server');
+  });
 
   test('the card is written by hand', async ({ page }) => {
     await signUpViaApi(page, { onboarded: true });

@@ -146,7 +146,9 @@ export default defineConfig(({ command }) => ({
     preloadFirstPage(),
     VitePWA({
       strategies: 'generateSW',
-      registerType: 'autoUpdate',
+      // A new version waits until the learner chooses to reload (features/install's update
+      // prompt): a page is never reloaded under them mid-session.
+      registerType: 'prompt',
       // A tiny external script registers /sw.js on page load, outside the app's chunks.
       injectRegister: 'script-defer',
       filename: 'sw.js',
@@ -165,6 +167,22 @@ export default defineConfig(({ command }) => ({
         background_color: '#ffffff',
         theme_color: '#4f46e5',
         categories: ['education', 'productivity'],
+        shortcuts: [
+          {
+            name: 'Practice',
+            short_name: 'Practice',
+            description: "Start today's practice",
+            url: '/app/feed',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+          {
+            name: 'Add word',
+            short_name: 'Add word',
+            description: 'Add a word to your collection',
+            url: '/app/words',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+        ],
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
@@ -178,6 +196,8 @@ export default defineConfig(({ command }) => ({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,webmanifest}', 'icons/*.png', 'apple-touch-icon.png'],
+        // Analytics load only where they are switched on; never part of the offline shell.
+        globIgnores: ['**/posthog-*.js'],
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/docs\//],
         cleanupOutdatedCaches: true,
@@ -186,6 +206,13 @@ export default defineConfig(({ command }) => ({
   ],
   build: {
     manifest: true,
+    rollupOptions: {
+      output: {
+        // The analytics library gets a name of its own, so the offline shell can leave it out.
+        manualChunks: (id: string) =>
+          id.includes('/node_modules/posthog-js/') ? 'posthog' : undefined,
+      },
+    },
     // Flags stay separate files (precached for offline use) rather than growing the pages' code.
     assetsInlineLimit: (file: string) => (file.includes('/circle-flags/') ? false : undefined),
     target: 'es2022',

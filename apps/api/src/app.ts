@@ -11,9 +11,17 @@ import { requestContext } from './lib/request-context.ts';
 import { requireUser } from './lib/require-user.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { createStaticSite } from './lib/static-site.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { analyticsRoutes, DEFAULT_POSTHOG_HOST } from './modules/analytics/analytics.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { eventRoutes } from './modules/events/events.routes.ts';
+import { groupRoutes } from './modules/groups/groups.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { practiceRoutes } from './modules/practice/practice.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { suggestionRoutes } from './modules/suggestions/suggestions.routes.ts';
 import { wordRoutes } from './modules/words/words.routes.ts';
 
 export interface AppOptions {
@@ -52,12 +60,23 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.use('/api/*', requireUser);
   app.route('/api', profileRoutes);
   app.route('/api', wordRoutes);
+  app.route('/api', practiceRoutes);
+  app.route('/api', feedbackRoutes);
+  app.route('/api', accountRoutes);
+  app.route('/api', clientErrorRoutes);
+  app.route('/api', analyticsRoutes);
+  app.route('/api', groupRoutes);
+  app.route('/api', suggestionRoutes);
+  app.route('/api', eventRoutes);
 
   app.all('/api/*', () => {
     throw new ApiError('NOT_FOUND', 'No such API route');
   });
   if (options.webRoot) {
-    const site = createStaticSite(options.webRoot);
+    const analyticsHost = services.env.POSTHOG_KEY
+      ? [new URL(services.env.POSTHOG_HOST ?? DEFAULT_POSTHOG_HOST).origin]
+      : [];
+    const site = createStaticSite(options.webRoot, analyticsHost);
     app.on(['GET', 'HEAD'], '*', (c) => site(c));
   }
   app.notFound((c) => errorResponse(c, new ApiError('NOT_FOUND', 'Not found')));

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { schema } from '@verba/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestHarness, type TestUser } from './testing/harness.ts';
 
@@ -18,11 +19,17 @@ interface RouteCase {
   body?: (owner: OwnerData) => unknown;
   /** Values for the path's :params, taken from the owner's data. */
   params?: (owner: OwnerData) => Record<string, string>;
+  /** A stream that stays open (server-sent events): only its first chunk is read. */
+  stream?: boolean;
 }
 
 interface OwnerData {
   user: TestUser;
   wordId: string;
+  /** The owner's open practice session. */
+  sessionId: string;
+  /** The owner's group. */
+  groupId: string;
   /** Strings that only the owner's data contains; none may appear in another user's response. */
   secrets: string[];
 }
@@ -45,6 +52,7 @@ const ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/auth/sign-out', access: 'public', body: () => ({}) },
   { method: 'GET', path: '/api/auth/get-session', access: 'public' },
   { method: 'GET', path: '/api/profile', access: 'user' },
+  { method: 'GET', path: '/api/profile/stats', access: 'user' },
   {
     method: 'PATCH',
     path: '/api/profile',
@@ -79,6 +87,76 @@ const ROUTES: RouteCase[] = [
     body: () => ({ isFavorite: true, translation: 'Intruder' }),
   },
   { method: 'DELETE', path: '/api/words/:id', access: 'user', params: (o) => ({ id: o.wordId }) },
+  { method: 'GET', path: '/api/practice/feed', access: 'user' },
+  {
+    method: 'POST',
+    path: '/api/practice/sessions',
+    access: 'user',
+    // The owner's session id: taking it over must fail.
+    body: (o) => ({ id: o.sessionId, mode: 'daily', timeZone: 'UTC' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/practice/sessions/:id',
+    access: 'user',
+    params: (o) => ({ id: o.sessionId }),
+  },
+  {
+    method: 'POST',
+    path: '/api/practice/sessions/:id/answers',
+    access: 'user',
+    params: (o) => ({ id: o.sessionId }),
+    body: () => ({
+      id: randomUUID(),
+      itemIndex: 0,
+      answer: { type: 'flashcard', knew: true },
+      responseTimeMs: 1_000,
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/feedback',
+    access: 'user',
+    body: () => ({ feedbackType: 'general', message: 'Intruder feedback text' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/client-errors',
+    access: 'user',
+    body: () => ({
+      error_message: 'Intruder error',
+      component: 'API',
+      action: '/api/words',
+      timestamp: new Date().toISOString(),
+    }),
+  },
+  { method: 'GET', path: '/api/account/export', access: 'user' },
+  { method: 'GET', path: '/api/analytics/config', access: 'user' },
+  {
+    method: 'POST',
+    path: '/api/account/password',
+    access: 'user',
+    body: () => ({ currentPassword: 'wrong-password', newPassword: 'intruder-harbour-lantern-9' }),
+  },
+  { method: 'GET', path: '/api/groups', access: 'user' },
+  { method: 'GET', path: '/api/groups/:id', access: 'user', params: (o) => ({ id: o.groupId }) },
+  { method: 'POST', path: '/api/groups/generate', access: 'user', body: () => ({}) },
+  { method: 'GET', path: '/api/suggestions', access: 'user' },
+  { method: 'POST', path: '/api/suggestions/refresh', access: 'user', body: () => ({}) },
+  {
+    method: 'POST',
+    path: '/api/suggestions/add',
+    access: 'user',
+    body: () => ({ word: 'OwnerSecretSuggestion' }),
+  },
+  { method: 'GET', path: '/api/events', access: 'user', stream: true },
+  // Last: the intruder deletes their own account, and nothing of the owner's goes with it.
+  {
+    method: 'DELETE',
+    path: '/api/account',
+    access: 'user',
+    body: () => ({ confirmation: 'DELETE' }),
+  },
 ];
 
 let t: TestHarness;
@@ -99,9 +177,29 @@ beforeAll(async () => {
     json: { id: randomUUID(), word: 'OwnerSecretWord', translation: 'OwnerSecretTranslation' },
   });
   const wordId = ((await word.json()) as { id: string }).id;
+  const session = await t.request('/api/practice/sessions', {
+    method: 'POST',
+    cookie: user.cookie,
+    json: { id: randomUUID(), mode: 'daily', timeZone: 'UTC' },
+  });
+  const sessionId = ((await session.json()) as { id: string }).id;
+  const [group] = await t.db
+    .insert(schema.groups)
+    .values({ userId: user.id, name: 'OwnerSecretGroup' })
+    .returning({ id: schema.groups.id });
+  const groupId = group?.id ?? '';
+  await t.db.insert(schema.groupWords).values({ groupId, wordId });
+  await t.db.insert(schema.wordSuggestionsCache).values({
+    userId: user.id,
+    suggestions: [
+      { word: 'OwnerSecretSuggestion', translation: 'OwnerSecretMeaning', reason: 'Owner reason' },
+    ],
+  });
   owner = {
     user,
     wordId,
+    sessionId,
+    groupId,
     secrets: [
       user.id,
       user.email,
@@ -109,6 +207,11 @@ beforeAll(async () => {
       'OwnerSecretWord',
       'OwnerSecretTranslation',
       wordId,
+      sessionId,
+      'OwnerSecretGroup',
+      groupId,
+      'OwnerSecretSuggestion',
+      'OwnerSecretMeaning',
     ],
   };
   intruder = await t.signUp();
@@ -126,6 +229,15 @@ const call = (route: RouteCase, cookie?: string) => {
     ...(route.method === 'GET' ? {} : { json: route.body?.(owner) ?? {} }),
   });
 };
+
+/** The first chunk of a stream that stays open, which is then closed. */
+async function firstChunk(response: Response): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const { value } = await reader.read();
+  await reader.cancel();
+  return new TextDecoder().decode(value);
+}
 
 describe('the route table', () => {
   it('lists every /api route the app serves, and nothing else', () => {
@@ -149,7 +261,7 @@ describe.each(ROUTES.filter((r) => r.access === 'user'))('$method $path', (route
   it("never shows another user the owner's data", async () => {
     const response = await call(route, intruder.cookie);
     if (route.params) expect(response.status).toBe(404);
-    const text = await response.text();
+    const text = route.stream ? await firstChunk(response) : await response.text();
     for (const secret of owner.secrets) expect(text).not.toContain(secret);
   });
 });
@@ -177,5 +289,11 @@ describe('after all of the above', () => {
       translation: 'OwnerSecretTranslation',
       isFavorite: false,
     });
+    const session = await t.request(`/api/practice/sessions/${owner.sessionId}`, {
+      cookie: owner.user.cookie,
+    });
+    expect(session.status).toBe(200);
+    const { items } = (await session.json()) as { items: { completed: boolean }[] };
+    expect(items.every((i) => !i.completed)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from '@verba/db';
+import { maintainEmbeddedDatabase, type DatabaseHandle } from '@verba/db';
 import { createAiProvider, type AiProvider } from './ai/index.ts';
 import { createAuth } from './auth.ts';
 import type { Env } from './env.ts';
@@ -7,7 +7,14 @@ import type { Services } from './lib/context.ts';
 import { createEvents } from './lib/events.ts';
 import type { Logger } from './lib/logger.ts';
 import { createSessions } from './lib/sessions.ts';
+import { createGroupGeneration } from './modules/groups/groups.service.ts';
 import { createLiveness } from './modules/health/liveness.ts';
+import { cleanupExpiredSessions } from './modules/practice/jobs.ts';
+import { periodicJob } from './lib/periodic-job.ts';
+import { createRefitQueue } from './modules/practice/refit.ts';
+
+/** How often the embedded database's tables are checked for analyze and vacuum. */
+const MAINTENANCE_INTERVAL_MS = 10_000;
 
 export interface ServiceInputs {
   env: Env;
@@ -20,7 +27,12 @@ export interface ServiceInputs {
   clock?: () => Date;
   /** The AI provider; by default the one the AI_* settings describe. */
   ai?: AiProvider;
+  /** Least time between two grouping runs of one learner. */
+  groupingCooldownMs?: number;
 }
+
+/** How often unfinished practice sessions of past days are cleaned up. */
+const PRACTICE_CLEANUP_INTERVAL_MS = 15 * 60_000;
 
 /** Wires the services every request gets; the server entry and the tests both build them here. */
 export async function buildServices({
@@ -31,11 +43,36 @@ export async function buildServices({
   rateLimits,
   clock = () => new Date(),
   ai,
+  groupingCooldownMs,
 }: ServiceInputs): Promise<Services> {
   const { db } = database;
   const auth = createAuth({ db, secret, publicUrl: env.PUBLIC_URL, logger });
   const events = await createEvents(database, logger);
   const sessions = createSessions({ auth, events, now: () => clock().getTime() });
+  // The embedded database has no autovacuum of its own (packages/db/src/maintenance.ts).
+  const maintenance = periodicJob(
+    'database maintenance',
+    async () => void (await maintainEmbeddedDatabase(database)),
+    MAINTENANCE_INTERVAL_MS,
+    logger,
+  );
+  // Unfinished practice sessions whose day is over go in the background, never on a request.
+  const sessionCleanup = periodicJob(
+    'practice session clean-up',
+    async () => {
+      const removed = await cleanupExpiredSessions(db, clock());
+      if (removed > 0) logger.info({ removed }, 'expired practice sessions removed');
+    },
+    PRACTICE_CLEANUP_INTERVAL_MS,
+    logger,
+  );
+  // Learners' scheduler parameters are refitted one at a time, after the answer that asked.
+  const refit = createRefitQueue({ db, databaseKind: database.kind, clock, logger, events });
+  const provider = ai ?? createAiProvider(env);
+  const groups = createGroupGeneration(
+    { db, ai: provider, events, logger, env, clock },
+    groupingCooldownMs === undefined ? {} : { cooldownMs: groupingCooldownMs },
+  );
   return {
     env,
     db,
@@ -45,11 +82,18 @@ export async function buildServices({
     events,
     sessions,
     liveness: createLiveness(db),
-    ai: ai ?? createAiProvider(env),
+    groups,
+    ai: provider,
     rateLimits: rateLimits ?? authRateLimits(env),
     clock,
+    jobs: { sessionCleanup, refit, maintenance },
     close: async () => {
+      await sessionCleanup.stop();
+      await refit.stop();
+      groups.close();
+      await groups.idle();
       sessions.close();
+      await maintenance.stop();
       await events.close();
     },
   };

@@ -28,6 +28,28 @@ const PAGES = [
       'src/app/routes/app/feed.tsx',
     ],
   },
+  {
+    name: 'words (/app/words)',
+    budgetKb: 180,
+    entries: [
+      'index.html',
+      'src/app/index.tsx',
+      'src/app/routes/providers-layout.tsx',
+      'src/app/routes/app/app-layout.tsx',
+      'src/app/routes/app/words.tsx',
+    ],
+  },
+  {
+    name: 'profile (/app/profile)',
+    budgetKb: 180,
+    entries: [
+      'index.html',
+      'src/app/index.tsx',
+      'src/app/routes/providers-layout.tsx',
+      'src/app/routes/app/app-layout.tsx',
+      'src/app/routes/app/profile.tsx',
+    ],
+  },
 ];
 
 const manifestPath = join(dist, '.vite/manifest.json');
@@ -86,7 +108,8 @@ for (const page of PAGES) {
   const total = rows.reduce((sum, row) => sum + row.gzip, 0);
   const totalRaw = rows.reduce((sum, row) => sum + row.raw, 0);
   const over = total > page.budgetKb * KB;
-  failed ||= over;
+  const enforced = page.enforced !== false;
+  failed ||= over && enforced;
 
   const width = Math.max(...rows.map((row) => row.file.length), 5);
   print(`\n${page.name}: budget ${page.budgetKb} kB gzip`);
@@ -97,7 +120,7 @@ for (const page of PAGES) {
     );
   }
   print(
-    `  ${'total'.padEnd(width)}  ${format(totalRaw).padStart(10)}  ${format(total).padStart(10)}  ${over ? 'OVER BUDGET' : 'ok'}`,
+    `  ${'total'.padEnd(width)}  ${format(totalRaw).padStart(10)}  ${format(total).padStart(10)}  ${over ? (enforced ? 'OVER BUDGET' : 'OVER BUDGET (not enforced yet)') : 'ok'}`,
   );
 }
 

@@ -25,3 +25,23 @@ export const AI_QUOTAS = {
   suggestionRefresh: { max: 5, windowSeconds: 60 },
   groupGeneration: { max: 3, windowSeconds: 300 },
 } as const;
+
+/** Caps of the error event payload (spec §3) a browser may report. */
+export const CLIENT_ERROR_LIMITS = {
+  message: 1000,
+  stack: 8000,
+  component: 100,
+  action: 200,
+  metadataKeys: 20,
+  metadataKey: 50,
+  metadataValue: 500,
+} as const;
+
+/** Reports each learner's browser may send, on the server. */
+export const CLIENT_ERROR_RATE_LIMIT = { max: 30, windowSeconds: 60 } as const;
+
+/** Statuses the spec treats as retryable (§8). */
+export const RETRYABLE_STATUSES = [502, 503, 504] as const;
+export function isRetryableStatus(status: number): boolean {
+  return (RETRYABLE_STATUSES as readonly number[]).includes(status);
+}

@@ -1,7 +1,21 @@
-/** A word the AI suggests adding (spec §3 "Word suggestion"). */
-export interface WordSuggestion {
-  word: string;
-  translation: string;
-  /** Why it fits this learner. */
-  reason: string;
-}
+import { z } from 'zod';
+import { wordSchema } from './words.ts';
+import { wordInputSchema } from './word-card.ts';
+
+export const wordSuggestionSchema = z.object({
+  word: z.string(),
+  translation: z.string(),
+  reason: z.string(),
+});
+
+export const suggestionListSchema = z.object({ suggestions: z.array(wordSuggestionSchema) });
+export type SuggestionList = z.infer<typeof suggestionListSchema>;
+
+export const addSuggestionInputSchema = z.object({ word: wordInputSchema }).strict();
+export type AddSuggestionInput = z.infer<typeof addSuggestionInputSchema>;
+
+export const addSuggestionResultSchema = z.object({
+  word: wordSchema,
+  suggestions: z.array(wordSuggestionSchema),
+});
+export type AddSuggestionResult = z.infer<typeof addSuggestionResultSchema>;

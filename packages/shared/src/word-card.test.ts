@@ -7,9 +7,8 @@ import {
   generateWordInputSchema,
   isPlausibleIpa,
   stripIpaDelimiters,
-  WORD_CARD_LIMITS,
-  WORD_THEMES,
 } from './word-card.ts';
+import { WORD_CARD_LIMITS, WORD_THEMES } from './word-rules.ts';
 import { z } from 'zod';
 
 const validCard = {

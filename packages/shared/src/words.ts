@@ -1,31 +1,21 @@
 import { z } from 'zod';
 import { WORD_TEXT } from './messages.ts';
 import { text } from './text.ts';
+import { cefrLevelSchema, collapseWhitespace, wordInputSchema } from './word-card.ts';
 import {
-  cefrLevelSchema,
-  collapseWhitespace,
   WORD_CARD_LIMITS,
+  WORD_FILTERS,
+  WORD_LIST_MAX_LIMIT,
+  WORD_PAGE_SIZE,
+  WORD_SEARCH_MAX_LENGTH,
+  WORD_SORTS,
   WORD_THEMES,
-  wordInputSchema,
-} from './word-card.ts';
+} from './word-rules.ts';
 
 /**
  * A learner's saved words (spec §2 "My Words", §3 words): what the API returns, what a learner
  * may save or change, and how the collection is listed.
  */
-
-/** Word list page size (spec §9); the feed prefetches a smaller first page. */
-export const WORD_PAGE_SIZE = 50;
-export const WORD_PREFETCH_SIZE = 20;
-export const WORD_LIST_MAX_LIMIT = 100;
-/** Longest search text: a word or a translation, with room to spare. */
-export const WORD_SEARCH_MAX_LENGTH = 200;
-
-export const WORD_FILTERS = ['all', 'learning', 'mastered', 'favorites'] as const;
-export type WordFilter = (typeof WORD_FILTERS)[number];
-/** Internal values of the spec's sort: Recent, A-Z, Next Review. */
-export const WORD_SORTS = ['recent', 'alphabetical', 'review'] as const;
-export type WordSort = (typeof WORD_SORTS)[number];
 
 const example = z.object({ target: z.string(), translation: z.string() });
 

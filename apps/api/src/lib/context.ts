@@ -3,7 +3,10 @@ import type { SessionUser } from '@verba/shared';
 import type { AiProvider } from '../ai/index.ts';
 import type { Auth } from '../auth.ts';
 import type { Env } from '../env.ts';
+import type { GroupGeneration } from '../modules/groups/groups.service.ts';
 import type { Liveness } from '../modules/health/liveness.ts';
+import type { PeriodicJob } from './periodic-job.ts';
+import type { RefitQueue } from '../modules/practice/refit.ts';
 import type { Events } from './events.ts';
 import type { Logger } from './logger.ts';
 import type { AuthRateLimits } from './auth-throttle.ts';
@@ -20,6 +23,8 @@ export interface Services {
   /** Notifications between server processes. */
   events: Events;
   liveness: Liveness;
+  /** Background word grouping, coalesced per learner. */
+  groups: GroupGeneration;
   /** Every AI call goes through it; `configured: false` when no provider is set up. */
   ai: AiProvider;
   env: Env;
@@ -27,6 +32,8 @@ export interface Services {
   rateLimits: AuthRateLimits;
   /** The time now; tests pass a clock they move themselves. */
   clock: () => Date;
+  /** Background work of this process; `close` stops it. */
+  jobs: { sessionCleanup: PeriodicJob; refit: RefitQueue; maintenance: PeriodicJob };
   /** Stops listening for events; the database handle is closed by its owner. */
   close: () => Promise<void>;
 }

@@ -18,6 +18,14 @@ export const EVENT_KINDS = [
   'session.revoked',
   /** A word was saved, changed or deleted; `id` is the word's. */
   'words.changed',
+  /** The learner's groups were written by a grouping run. */
+  'groups.changed',
+  /** A grouping run failed; the groups stayed as they were. */
+  'groups.failed',
+  /** The learner's suggestions changed (added one, refreshed). */
+  'suggestions.changed',
+  /** The profile changed (languages, onboarding, analytics choice, stats). */
+  'profile.changed',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
@@ -35,6 +43,8 @@ export interface Events {
    * came back): whatever it keeps because of events must be thrown away.
    */
   onReset: (listener: () => void) => () => void;
+  /** How many listeners hear events in this process (each open live-update stream is one). */
+  listenerCount: () => number;
   close: () => Promise<void>;
 }
 
@@ -103,6 +113,7 @@ export async function createEvents(handle: DatabaseHandle, logger: Logger): Prom
       emitter.on('reset', listener);
       return () => void emitter.off('reset', listener);
     },
+    listenerCount: () => emitter.listenerCount('event'),
     close: async () => {
       emitter.removeAllListeners();
       await stop();

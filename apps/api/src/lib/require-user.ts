@@ -6,8 +6,8 @@ import { ApiError } from './errors.ts';
 import type { SignedInSession } from './sessions.ts';
 
 /**
- * Checks the request's session once and sends on any cookie better-auth set while checking it
- * (a sliding expiry that was extended, a cookie cleared for an ended session).
+ * Checks the request's session once and sends on any cookie better-auth set while checking a
+ * live session (a sliding expiry that was extended).
  */
 export async function checkSession(c: Context<AppEnv>): Promise<SignedInSession | null> {
   const { sessions } = c.get('services');

@@ -117,6 +117,17 @@ describe('ended sessions', () => {
     await expect.poll(() => profileStatus(b, user.cookie), REVOCATION_WINDOW).toBe(401);
   });
 
+  it('a request with an ended session is refused without touching the browser’s cookies', async () => {
+    // A request sent just before a password change may be answered after it: clearing the cookie
+    // then would sign the learner out of the session the change just gave them.
+    const user = await signedInOnBoth();
+    await a.request('/api/auth/sign-out', { method: 'POST', cookie: user.cookie, json: {} });
+    for (const path of ['/api/profile', '/api/auth/get-session']) {
+      const response = await a.request(path, { cookie: user.cookie });
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+  });
+
   it('a password change that ends other sessions is heard by every process', async () => {
     const user = await signedInOnBoth();
     const other = await signIn(a, user.email);

@@ -126,7 +126,10 @@ export function createSessions({
       const answer = await auth.api.getSession({ headers, returnHeaders: true });
       const setCookies = answer.headers.getSetCookie();
       const found = answer.response;
-      if (!found) return { session: null, setCookies, cached: false };
+      // An ended session's cookie is left alone: a request sent just before a password change
+      // can be answered just after it, and clearing "its" cookie would wipe the new one. The 401
+      // is enough for the client.
+      if (!found) return { session: null, setCookies: [], cached: false };
       const session = {
         user: { id: found.user.id, email: found.user.email },
         expiresAt: found.session.expiresAt,

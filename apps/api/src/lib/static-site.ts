@@ -39,13 +39,17 @@ export interface StaticSite {
  * client router can draw the page (including its 404 page). Files are read once and kept in
  * memory, gzipped when that helps; hashed assets are cached for a year, the shell never.
  */
-export function createStaticSite(root: string): StaticSite {
+export function createStaticSite(
+  root: string,
+  /** Origins the pages may also send requests to (the analytics host, when configured). */
+  connectSources: string[] = [],
+): StaticSite {
   // Only files that exist are kept, so the cache can never grow past the build's own size,
   // whatever paths anonymous callers make up.
   const cache = new Map<string, Asset>();
   const indexHtml = join(root, 'index.html');
   const contentSecurityPolicy = existsSync(indexHtml)
-    ? buildCsp(readFileSync(indexHtml, 'utf8'))
+    ? buildCsp(readFileSync(indexHtml, 'utf8'), connectSources)
     : undefined;
 
   function load(file: string): Asset | null {
@@ -107,7 +111,7 @@ export function createStaticSite(root: string): StaticSite {
 }
 
 /** Allows exactly the inline scripts the shell ships (by hash) and nothing from elsewhere. */
-function buildCsp(html: string): string {
+function buildCsp(html: string, connectSources: string[]): string {
   const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
     (m) =>
       `'sha256-${createHash('sha256')
@@ -120,7 +124,7 @@ function buildCsp(html: string): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...connectSources].join(' '),
     "manifest-src 'self'",
     "worker-src 'self'",
     "object-src 'none'",

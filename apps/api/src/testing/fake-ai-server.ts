@@ -23,7 +23,19 @@ export type FakeReply =
   /** A 200 whose body is this raw string: not a chat completion at all. */
   | { kind: 'raw'; body: string; contentType?: string }
   /** Waits, then answers; a client that gives up first just goes away. */
-  | { kind: 'delay'; ms: number; then: FakeReply };
+  | { kind: 'delay'; ms: number; then: FakeReply }
+  /**
+   * Only for a request whose JSON schema has this name ('word_groups', 'word_suggestions').
+   * Replies without it answer word-card requests (and requests without a schema), so a
+   * background grouping run never takes the reply a test queued for a card.
+   */
+  | {
+      kind: 'for';
+      schema: string;
+      reply: FakeReply;
+      /** And only for a request whose body contains this text (a learner's word or id). */
+      contains?: string;
+    };
 
 export const fakeReply = {
   json: (value: unknown): FakeReply => ({ kind: 'json', value }),
@@ -35,7 +47,26 @@ export const fakeReply = {
   }),
   raw: (body: string): FakeReply => ({ kind: 'raw', body }),
   delay: (ms: number, then: FakeReply): FakeReply => ({ kind: 'delay', ms, then }),
+  for: (schema: string, reply: FakeReply): FakeReply => ({ kind: 'for', schema, reply }),
 };
+
+/** The name of the JSON schema a chat request asks for, if any. */
+function schemaNameOf(body: unknown): string | undefined {
+  const name = (body as { response_format?: { json_schema?: { name?: unknown } } } | undefined)
+    ?.response_format?.json_schema?.name;
+  return typeof name === 'string' ? name : undefined;
+}
+
+/** Whether a queued reply is meant for a request asking for this schema, with this body. */
+function repliesTo(reply: FakeReply, schema: string | undefined, body: unknown): boolean {
+  if (reply.kind === 'for') {
+    return (
+      reply.schema === schema &&
+      (reply.contains === undefined || JSON.stringify(body).includes(reply.contains))
+    );
+  }
+  return schema === undefined || schema === 'word_card';
+}
 
 export interface RecordedRequest {
   method: string;
@@ -61,6 +92,8 @@ export interface FakeAiServerOptions {
   port?: number;
   /** Answer when the queue is empty; without one, an empty queue answers 500 (loudly). */
   defaultReply?: FakeReply;
+  /** Answers by schema name when nothing is queued for a request asking for that schema. */
+  defaultFor?: Record<string, FakeReply>;
 }
 
 const MESSAGES: Record<number, string> = {
@@ -127,6 +160,8 @@ export async function startFakeAiServer(options: FakeAiServerOptions = {}): Prom
       case 'raw':
         res.writeHead(200, { 'content-type': reply.contentType ?? 'application/json' });
         return res.end(reply.body);
+      case 'for':
+        return answer(req, res, body, reply.reply);
       case 'delay': {
         const timer = setTimeout(() => {
           timers.delete(timer);
@@ -162,7 +197,12 @@ export async function startFakeAiServer(options: FakeAiServerOptions = {}): Prom
         return sendJson(res, 404, { error: { message: `No route ${req.method} ${path}` } });
 
       requests.push({ method: req.method, path, headers: req.headers, body });
-      const reply = queue.shift() ?? options.defaultReply;
+      const schema = schemaNameOf(body);
+      const index = queue.findIndex((r) => repliesTo(r, schema, body));
+      const reply =
+        (index >= 0 ? queue.splice(index, 1)[0] : undefined) ??
+        (schema === undefined ? undefined : options.defaultFor?.[schema]) ??
+        options.defaultReply;
       if (!reply)
         return sendJson(res, 500, { error: { message: 'fake AI server: no reply queued' } });
       answer(req, res, body, reply);
@@ -193,6 +233,16 @@ export async function startFakeAiServer(options: FakeAiServerOptions = {}): Prom
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const server = await startFakeAiServer({ port: Number(process.env.PORT ?? 0) });
+  // The feed asks for suggestions on every visit: browser tests that queue nothing for them get
+  // these, instead of a failed request in the console.
+  const suggestions = ['el libro', 'la ciudad', 'el tiempo', 'la palabra'].map((word) => ({
+    word,
+    translation: word,
+    reason: 'A common word for everyday conversations.',
+  }));
+  const server = await startFakeAiServer({
+    port: Number(process.env.PORT ?? 0),
+    defaultFor: { word_suggestions: fakeReply.json({ suggestions }) },
+  });
   console.warn(`Fake AI server on ${server.url}`);
 }

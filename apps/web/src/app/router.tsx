@@ -22,6 +22,12 @@ function prefetchWordsForFeed() {
   return null;
 }
 
+// My Words warms the current practice session the same way (spec §2 "App shell").
+function prefetchPracticeForWords() {
+  void import('./routes/app/practice-prefetch').then((m) => m.prefetchPracticeForWords());
+  return null;
+}
+
 /**
  * Every route module is loaded on demand. The landing and 404 pages sit outside the providers
  * layout, so their pages load neither the data layer (TanStack Query) nor toasts, forms or schemas.
@@ -81,6 +87,7 @@ export const router = createBrowserRouter([
               },
               {
                 path: 'words',
+                loader: prefetchPracticeForWords,
                 lazy: () => import('./routes/app/words').then((m) => ({ Component: m.WordsRoute })),
               },
               {
@@ -94,6 +101,13 @@ export const router = createBrowserRouter([
                 path: 'groups',
                 lazy: () =>
                   import('./routes/app/groups').then((m) => ({ Component: m.GroupsRoute })),
+              },
+              {
+                path: 'groups/:id',
+                lazy: () =>
+                  import('./routes/app/group-detail').then((m) => ({
+                    Component: m.GroupDetailRoute,
+                  })),
               },
               {
                 path: 'practice/infinity',

@@ -13,7 +13,10 @@ export const paths = {
     words: '/app/words',
     word: (id: string) => `/app/words/${encodeURIComponent(id)}`,
     groups: '/app/groups',
+    group: (id: string) => `/app/groups/${encodeURIComponent(id)}`,
     profile: '/app/profile',
     practiceInfinity: '/app/practice/infinity',
+    /** Infinity practice over one group's words only. */
+    practiceGroup: (id: string) => `/app/practice/infinity?group=${encodeURIComponent(id)}`,
   },
 } as const;

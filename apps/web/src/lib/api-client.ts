@@ -1,4 +1,6 @@
+import { isRetryableStatus } from '@verba/shared';
 import { ApiError, NETWORK_ERROR, toApiError } from './api-error';
+import { reportApiError } from './error-reporting';
 import { queryClient } from './query-client';
 import { queryKeys } from './query-keys';
 import { clearPersistedQueries } from './query-persistence';
@@ -11,6 +13,22 @@ interface RequestOptions {
 }
 
 const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+
+/**
+ * Waits before each repeat of a read the server answered 502, 503 or 504 (spec §8: retryable):
+ * a proxy or a restarting server usually answers again within a second. Writes are not repeated
+ * here (the server may have done them); their callers decide.
+ */
+export const RETRY_DELAYS_MS = [300, 1000];
+
+const wait = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    });
+  });
 
 /** Auth endpoints answer 401 for wrong credentials; that is no sign of an expired session. */
 function isAuthCall(path: string): boolean {
@@ -37,17 +55,22 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
   if (isWrite) headers['Content-Type'] = 'application/json';
 
   let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers,
-      credentials: 'same-origin',
-      body: isWrite ? JSON.stringify(options.body ?? {}) : undefined,
-      signal: options.signal,
-    });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError({ status: 0, code: NETWORK_ERROR, message: NETWORK_MESSAGE });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      response = await fetch(path, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        body: isWrite ? JSON.stringify(options.body ?? {}) : undefined,
+        signal: options.signal,
+      });
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      throw new ApiError({ status: 0, code: NETWORK_ERROR, message: NETWORK_MESSAGE });
+    }
+    const delay = RETRY_DELAYS_MS[attempt];
+    if (isWrite || !isRetryableStatus(response.status) || delay === undefined) break;
+    await wait(delay, options.signal ?? undefined);
   }
 
   const body = await readJson(response);
@@ -58,7 +81,10 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
       queryClient.removeQueries({ queryKey: queryKeys.profile });
       clearPersistedQueries();
     }
-    throw toApiError(response.status, body, `Request failed (${response.status})`);
+    const error = toApiError(response.status, body, `Request failed (${response.status})`);
+    // The server's own failures are reported; a 4xx is an answer, not a fault.
+    if (response.status >= 500) reportApiError(error, path, response.status);
+    throw error;
   }
   return body as T;
 }

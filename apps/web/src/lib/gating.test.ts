@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decideGate, homeFor, loginPathFor, safeNextPath, type GateState } from './gating';
+import {
+  authPathKeepingNext,
+  decideGate,
+  homeFor,
+  loginPathFor,
+  safeNextPath,
+  type GateState,
+} from './gating';
 
 const user = { id: 'u1' };
 const state = (s: Omit<GateState, 'confirmed'>, confirmed = true): GateState => ({
@@ -197,5 +204,15 @@ describe('homeFor', () => {
   it('is the feed once onboarded and onboarding before', () => {
     expect(homeFor(true)).toBe('/app/feed');
     expect(homeFor(false)).toBe('/onboarding');
+  });
+});
+
+describe('authPathKeepingNext', () => {
+  it('carries a safe next page between sign-in and sign-up, and drops an unsafe one', () => {
+    expect(authPathKeepingNext('/auth/signup', '/app/words?sort=review')).toBe(
+      '/auth/signup?next=%2Fapp%2Fwords%3Fsort%3Dreview',
+    );
+    expect(authPathKeepingNext('/auth/login', null)).toBe('/auth/login');
+    expect(authPathKeepingNext('/auth/login', '//evil.example/app')).toBe('/auth/login');
   });
 });

@@ -61,6 +61,12 @@ export function loginPathFor(requested: string | undefined): string {
   return `${paths.auth.login}?${NEXT_PARAM}=${encodeURIComponent(next)}`;
 }
 
+/** The other auth page (sign in ↔ sign up), keeping the page a visitor asked for. */
+export function authPathKeepingNext(path: string, next: string | null): string {
+  const safe = safeNextPath(next);
+  return safe === null ? path : `${path}?${NEXT_PARAM}=${encodeURIComponent(safe)}`;
+}
+
 /** Where a signed-in user belongs: the feed once onboarded, onboarding before that. */
 export function homeFor(onboardingCompleted: boolean): string {
   return onboardingCompleted ? paths.app.feed : paths.onboarding;

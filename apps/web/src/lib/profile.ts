@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Profile } from '@verba/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Profile, UpdateProfileInput } from '@verba/shared';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
 import { isConfirmedThisStart, PERSIST_MAX_AGE } from './query-persistence';
@@ -24,6 +24,31 @@ export const profileQueryOptions = () =>
     gcTime: PERSIST_MAX_AGE,
   });
 
+/**
+ * The profile with its word counts taken from the words themselves, as the profile screen opens
+ * it (the spec's profile-stats synchronisation); asked for again on every visit.
+ */
+export const profileWithStatsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...queryKeys.profile, 'stats'],
+    queryFn: ({ signal }) => api.get<Profile>('/api/profile/stats', { signal }),
+    staleTime: 0,
+    gcTime: PERSIST_MAX_AGE,
+  });
+
 export function useProfile(options: { enabled?: boolean } = {}) {
   return useQuery({ ...profileQueryOptions(), enabled: options.enabled ?? true });
+}
+
+/** Changes display name, languages or the analytics preference; the answer replaces the cache. */
+export function updateProfile(patch: UpdateProfileInput): Promise<Profile> {
+  return api.patch<Profile>('/api/profile', patch);
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (profile) => queryClient.setQueryData(queryKeys.profile, profile),
+  });
 }

@@ -4,4 +4,12 @@ export const queryKeys = {
   profile: ['profile'] as const,
   /** Every word query (lists and single cards) starts with this, so one call invalidates them. */
   words: ['words'] as const,
+  /** The group list and each group's detail. */
+  groups: ['groups'] as const,
+  suggestions: ['suggestions'] as const,
+  /** Every practice query (the feed's state, single sessions) starts with this. */
+  practice: ['practice'] as const,
+  /** What the feed shows: the open daily session, a quick review, due words or caught up. */
+  practiceFeed: ['practice', 'feed'] as const,
+  practiceSession: (id: string) => ['practice', 'session', id] as const,
 };

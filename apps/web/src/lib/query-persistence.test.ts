@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   createLocalStoragePersister,
   isConfirmedThisStart,
+  isGroupList,
+  isWordPages,
   keepValidQueries,
   QUERY_CACHE_KEY,
 } from './query-persistence';
@@ -73,7 +75,8 @@ describe('the offline query cache', () => {
     const saved = client(
       entry('session', { id: 42 }),
       entry('profile', { ...profile, nativeLanguage: 'klingon' }),
-      entry('words', { pages: [] }),
+      entry('words', { pages: [{ words: [{ id: 1 }] }] }),
+      entry('suggestions', { pages: [] }),
     );
     expect(keepValidQueries(saved).clientState.queries).toHaveLength(0);
   });
@@ -128,5 +131,35 @@ describe('isConfirmedThisStart', () => {
   it('tells data restored from the device from data the server sent during this page load', () => {
     expect(isConfirmedThisStart({ dataUpdatedAt: 1 })).toBe(false);
     expect(isConfirmedThisStart({ dataUpdatedAt: Date.now() })).toBe(true);
+  });
+});
+
+describe('cached words and groups (spec §3 "Cached-data validity")', () => {
+  const page = (words: unknown) => ({ words, total: 1 });
+  it.each([
+    [{ pages: [page([{ id: 'w1', word: 'gato' }])], pageParams: [] }, true],
+    [{ pages: [], pageParams: [] }, true],
+    [{ pages: [page([{ id: 'w1', word: 'gato' }]), page([{ id: 2, word: 'casa' }])] }, false],
+    [{ pages: [page([{ id: 'w1' }])] }, false],
+    [{ pages: [{ items: [] }] }, false],
+    [{ pages: 'x' }, false],
+    [null, false],
+  ])('words %j valid: %s', (data, valid) => {
+    expect(isWordPages(data)).toBe(valid);
+    const restored = keepValidQueries(client(entry('words', data)));
+    // A single card is kept too; anything else in the words key is dropped.
+    expect(restored.clientState.queries.length).toBe(valid ? 1 : 0);
+  });
+
+  it.each([
+    [[{ id: 'g1', name: 'Food & Dining' }], true],
+    [[], true],
+    [[{ id: 'g1' }], false],
+    [{ id: 'g1', name: 'x' }, false],
+  ])('groups %j valid: %s', (data, valid) => {
+    expect(isGroupList(data)).toBe(valid);
+    expect(keepValidQueries(client(entry('groups', data))).clientState.queries.length).toBe(
+      valid ? 1 : 0,
+    );
   });
 });

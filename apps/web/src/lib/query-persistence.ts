@@ -28,6 +28,9 @@ export function isConfirmedThisStart(state: { dataUpdatedAt: number }): boolean 
 const PERSISTED: Record<string, (data: unknown) => boolean> = {
   [queryKeys.session[0]]: (data) => data === null || isSessionUser(data),
   [queryKeys.profile[0]]: isProfile,
+  // The word list (pages) and single cards, so the collection opens offline.
+  [queryKeys.words[0]]: (data) => isWordPages(data) || isWordEntry(data),
+  groups: isGroupList,
 };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
@@ -48,6 +51,31 @@ function isProfile(data: unknown): boolean {
     typeof data.onboardingCompleted === 'boolean' &&
     typeof data.analyticsEnabled === 'boolean' &&
     [data.totalWords, data.masteredWords, data.currentStreak, data.totalStudyTime].every(isCount)
+  );
+}
+
+const isWordEntry = (v: unknown) =>
+  isRecord(v) && typeof v.id === 'string' && typeof v.word === 'string';
+
+/**
+ * Spec §3 "Cached-data validity": a cached words query holds pages, each with a words array whose
+ * entries have a string id and a string word.
+ */
+export function isWordPages(data: unknown): boolean {
+  return (
+    isRecord(data) &&
+    Array.isArray(data.pages) &&
+    data.pages.every(
+      (page) => isRecord(page) && Array.isArray(page.words) && page.words.every(isWordEntry),
+    )
+  );
+}
+
+/** Spec §3: a cached groups query is an array of entries with a string id and a string name. */
+export function isGroupList(data: unknown): boolean {
+  return (
+    Array.isArray(data) &&
+    data.every((g) => isRecord(g) && typeof g.id === 'string' && typeof g.name === 'string')
   );
 }
 

@@ -3,6 +3,7 @@ import { VALIDATION } from '@verba/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, TestHarness } from '../../testing/harness.ts';
+import { seedLearnerData } from '../../testing/learner-data.ts';
 
 let t: TestHarness;
 beforeAll(async () => {
@@ -119,5 +120,33 @@ describe('profile', () => {
     });
     expect(signIn.status).toBe(200);
     expect((await t.request('/api/profile', { cookie: user.cookie })).status).toBe(200);
+  });
+});
+
+describe('progress stats', () => {
+  it('are counted from the words when the profile screen opens, and reading writes nothing', async () => {
+    const user = await t.signUp();
+    await seedLearnerData(t.db, user.id, 'stats');
+    // The stored counters are stale (as if an update had been lost); the read does not use them.
+    await t.db
+      .update(schema.profiles)
+      .set({ totalWords: 40, masteredWords: 9, currentStreak: 7, totalStudyTime: 125 })
+      .where(eq(schema.profiles.id, user.id));
+    const [before] = await t.db
+      .select()
+      .from(schema.profiles)
+      .where(eq(schema.profiles.id, user.id));
+    const profile = await (await t.request('/api/profile/stats', { cookie: user.cookie })).json();
+    expect(profile).toMatchObject({
+      totalWords: 3,
+      masteredWords: 1,
+      currentStreak: 7,
+      totalStudyTime: 125,
+    });
+    const [after] = await t.db
+      .select()
+      .from(schema.profiles)
+      .where(eq(schema.profiles.id, user.id));
+    expect(after).toEqual(before);
   });
 });

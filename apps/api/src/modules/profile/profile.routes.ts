@@ -1,13 +1,28 @@
 import { createRoute } from '@hono/zod-openapi';
 import { completeOnboardingSchema, profileSchema, updateProfileSchema } from '@verba/shared';
 import { authCookie, createRouter, errorResponses, jsonContent } from '../../lib/openapi.ts';
-import { completeOnboarding, getProfile, updateProfile } from './profile.service.ts';
+import {
+  completeOnboarding,
+  getProfile,
+  getProfileWithStats,
+  updateProfile,
+} from './profile.service.ts';
 
 const read = createRoute({
   method: 'get',
   path: '/profile',
   tags: ['profile'],
   summary: "The signed-in user's profile",
+  security: authCookie,
+  responses: { 200: jsonContent(profileSchema, 'The profile'), ...errorResponses(401) },
+});
+
+const readWithStats = createRoute({
+  method: 'get',
+  path: '/profile/stats',
+  tags: ['profile'],
+  summary:
+    'The profile with its word counts taken from the words themselves, for the profile screen',
   security: authCookie,
   responses: { 200: jsonContent(profileSchema, 'The profile'), ...errorResponses(401) },
 });
@@ -47,9 +62,19 @@ const onboarding = createRoute({
 
 export const profileRoutes = createRouter()
   .openapi(read, async (c) => c.json(await getProfile(c.get('services').db, c.get('user')), 200))
-  .openapi(update, async (c) =>
-    c.json(await updateProfile(c.get('services').db, c.get('user'), c.req.valid('json')), 200),
+  .openapi(readWithStats, async (c) =>
+    c.json(await getProfileWithStats(c.get('services').db, c.get('user')), 200),
   )
-  .openapi(onboarding, async (c) =>
-    c.json(await completeOnboarding(c.get('services').db, c.get('user'), c.req.valid('json')), 200),
-  );
+  .openapi(update, async (c) => {
+    const { db, events } = c.get('services');
+    const profile = await updateProfile(db, c.get('user'), c.req.valid('json'));
+    // Live updates: the learner's other tabs and devices refresh their profile.
+    await events.publish({ userId: profile.id, kind: 'profile.changed' });
+    return c.json(profile, 200);
+  })
+  .openapi(onboarding, async (c) => {
+    const { db, events } = c.get('services');
+    const profile = await completeOnboarding(db, c.get('user'), c.req.valid('json'));
+    await events.publish({ userId: profile.id, kind: 'profile.changed' });
+    return c.json(profile, 200);
+  });

@@ -30,13 +30,44 @@ function toProfile(row: ProfileRow, email: string): Profile {
   };
 }
 
+const w = schema.words;
+const p = schema.profiles;
+
 const statements = preparedStatements((db) => ({
   byId: db
     .select()
     .from(schema.profiles)
     .where(eq(schema.profiles.id, sql.placeholder('id')))
     .prepare('profile_by_id'),
+  /**
+   * The profile with its word counts taken from the words themselves in the same read (the
+   * spec's profile-stats synchronisation), so the progress cards never drift from the collection.
+   */
+  withStats: db
+    .select({
+      profile: p,
+      totalWords: sql<number>`(select count(*)::int from ${w} where ${w}.user_id = ${p}.id)`,
+      masteredWords: sql<number>`(select count(*)::int from ${w} where ${w}.user_id = ${p}.id and ${w}.mastered)`,
+    })
+    .from(p)
+    .where(eq(p.id, sql.placeholder('id')))
+    .prepare('profile_with_stats_by_id'),
 }));
+
+/**
+ * The profile as the profile screen opens it (the spec's profile-stats synchronisation): total
+ * and mastered words counted from the words in the same read. Every other read, the app shell's
+ * on each start among them, uses the stored counters, which every save, delete and mastery change
+ * keeps in its own transaction. Reading writes nothing.
+ */
+export async function getProfileWithStats(db: Database, user: SessionUser): Promise<Profile> {
+  const [row] = await statements(db).withStats.execute({ id: user.id });
+  if (!row) throw new ApiError('NOT_FOUND', 'Profile not found');
+  return toProfile(
+    { ...row.profile, totalWords: row.totalWords, masteredWords: row.masteredWords },
+    user.email,
+  );
+}
 
 /** The user's profile. Reading never writes: it is created with the account. */
 export async function getProfile(db: Database, user: SessionUser): Promise<Profile> {

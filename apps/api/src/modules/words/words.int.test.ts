@@ -5,6 +5,8 @@ import {
   AI_TEXT,
   WORD_TEXT,
   type GeneratedCard,
+  wordListSchema,
+  wordSchema,
   type Word,
   type WordList,
 } from '@verba/shared';
@@ -295,6 +297,34 @@ describe('saving words', () => {
       expect(await response.json()).toMatchObject({ word, translation });
     }
   });
+
+  it('lists every word exactly as it reads alone, whatever characters its card holds', async () => {
+    const user = await onboarded('en', 'ja');
+    const cards = [
+      { ...card, word: '猫 "neko" \\ 🐈', reading: 'ねこ', synonyms: ['ネコ', 'にゃんこ'] },
+      { word: 'كتاب', translation: 'book 📚', examples: [], synonyms: [], themes: [] },
+    ];
+    const saved: Word[] = [];
+    for (const body of cards) {
+      const response = await save(user, body);
+      expect(response.status).toBe(201);
+      saved.unshift((await response.json()) as Word);
+    }
+    await t.request(`/api/words/${saved[0]?.id}`, {
+      method: 'PATCH',
+      cookie: user.cookie,
+      json: { isFavorite: true },
+    });
+    const listed = await t.request('/api/words', { cookie: user.cookie });
+    expect(listed.headers.get('content-type')).toMatch(/^application\/json/);
+    const page = wordListSchema.strict().parse(await listed.json());
+    expect(page.total).toBe(2);
+    for (const word of page.words) {
+      const alone = await t.request(`/api/words/${word.id}`, { cookie: user.cookie });
+      expect(word).toStrictEqual(wordSchema.strict().parse(await alone.json()));
+    }
+    expect(page.words.map((w) => w.id)).toEqual(saved.map((w) => w.id));
+  });
 });
 
 describe('changing and deleting words', () => {
@@ -443,6 +473,21 @@ describe('listing the collection', () => {
     expect(one.words.map((w) => w.translation)).toEqual(['word 1']);
     expect((await list(`search=${encodeURIComponent('100%_')}`)).total).toBe(0);
     expect((await list('search=special&filter=mastered')).total).toBe(50);
+  });
+
+  it('searches accented and non-Latin letters without regard to case, never across word and translation', async () => {
+    const user = await onboarded('en', 'el');
+    await save(user, { word: 'ΣΊΣΥΦΟΣ Árbol', translation: 'Sisyphus tree' });
+    const search = async (text: string) => {
+      const response = await t.request(`/api/words?search=${encodeURIComponent(text)}`, {
+        cookie: user.cookie,
+      });
+      return ((await response.json()) as WordList).total;
+    };
+    expect(await search('σίσυφοσ árbol')).toBe(1);
+    expect(await search('ÁRBOL')).toBe(1);
+    expect(await search('TREE')).toBe(1);
+    expect(await search('árbol sisyphus')).toBe(0);
   });
 
   it('refuses a bad query', async () => {

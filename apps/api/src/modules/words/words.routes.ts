@@ -8,7 +8,13 @@ import {
   wordListSchema,
   wordSchema,
 } from '@verba/shared';
-import { authCookie, createRouter, errorResponses, jsonContent } from '../../lib/openapi.ts';
+import {
+  authCookie,
+  createRouter,
+  errorResponses,
+  jsonContent,
+  jsonTextResponse,
+} from '../../lib/openapi.ts';
 import {
   createWord,
   deleteWord,
@@ -104,8 +110,9 @@ const remove = createRoute({
 });
 
 export const wordRoutes = createRouter()
+  // The body comes from the database as JSON text (words.service.ts `wordListStatement`).
   .openapi(list, async (c) =>
-    c.json(await listWords(c.get('services').db, c.get('user'), c.req.valid('query')), 200),
+    jsonTextResponse(await listWords(c.get('services').db, c.get('user'), c.req.valid('query'))),
   )
   .openapi(generate, async (c) =>
     c.json(

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportError } from '@/lib/error-reporting';
 import { MainErrorFallback } from './main-error-fallback';
 
 interface Props {
@@ -21,6 +22,11 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error('ErrorBoundary caught a rendering failure', error, info.componentStack);
+    reportError(error, {
+      component: 'ErrorBoundary',
+      action: 'component_error',
+      metadata: { component_stack: info.componentStack ?? null, route: window.location.pathname },
+    });
   }
 
   /** Returns to normal rendering, e.g. after the cause was fixed. */

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
+import { reportError } from '@/lib/error-reporting';
 import { usePageMeta } from '@/lib/page-meta';
 import { MainErrorFallback } from './main-error-fallback';
 
@@ -13,6 +14,11 @@ export function RouteError() {
   });
   useEffect(() => {
     console.error('Route error', error);
+    reportError(error, {
+      component: 'ErrorBoundary',
+      action: 'component_error',
+      metadata: { route: window.location.pathname },
+    });
   }, [error]);
   return <MainErrorFallback />;
 }

@@ -1,12 +1,18 @@
 import { Outlet } from 'react-router';
 import { AppShell } from '@/components/layouts/app-shell';
 import { RouteGate } from '@/components/layouts/route-gate';
+import { AnalyticsBridge } from '@/features/analytics/components/analytics-bridge';
+import { UpdatePrompt } from '@/features/install/components/update-prompt';
+import { LiveUpdates } from '@/features/live-updates/components/live-updates';
 
 /** The signed-in app: gated, framed by the bottom navigation. */
 export function AppLayoutRoute() {
   return (
     <RouteGate area="app">
+      <LiveUpdates />
       <AppShell>
+        <AnalyticsBridge />
+        <UpdatePrompt />
         <Outlet />
       </AppShell>
     </RouteGate>

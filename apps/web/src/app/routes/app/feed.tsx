@@ -1,20 +1,194 @@
-import { SCREEN_TEXT } from '@verba/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { SCREEN_TEXT, type PracticeSession } from '@verba/shared';
+import { toast } from 'sonner';
 import { PageHeader } from '@/components/layouts/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { CaughtUp } from '@/features/feed/components/caught-up';
 import { FeedEmptyState } from '@/features/feed/components/feed-empty-state';
+import { DiscoverNewWords } from '@/features/suggestions/components/discover-new-words';
+import { FeedProgress } from '@/features/feed/components/feed-progress';
+import { QuickReview } from '@/features/feed/components/quick-review';
+import { SessionComplete } from '@/features/feed/components/session-complete';
+import { SessionFailed } from '@/features/feed/components/session-failed';
+import { FEED_TEXT } from '@/features/feed/texts';
+import { useFeed } from '@/features/practice/api/get-feed';
+import { useStartSession } from '@/features/practice/api/start-session';
+import { PracticeRunner } from '@/features/practice/components/practice-runner';
+import { SummaryStats } from '@/features/practice/components/summary-stats';
+import { sessionProgress } from '@/features/practice/utils/session-progress';
+import { ApiError } from '@/lib/api-error';
 import { usePageMeta } from '@/lib/page-meta';
-import { useProfile } from '@/lib/profile';
+import { queryKeys } from '@/lib/query-keys';
 
+function Loading({ label }: { label: string }) {
+  return (
+    <div role="status" className="flex flex-col items-center gap-3 py-16 text-muted-foreground">
+      <Spinner className="size-6" />
+      <span className="text-sm">{label}</span>
+    </div>
+  );
+}
+
+/**
+ * The daily practice feed (spec §2 "Feed", §4 "Feed session selection"). The server decides what
+ * it shows; words due with no session open start one at once.
+ */
 export function FeedRoute() {
   usePageMeta({
     title: SCREEN_TEXT.dailyPractice,
     description: "Today's spaced-repetition practice session.",
     noindex: true,
   });
-  const { data: profile } = useProfile();
+  const queryClient = useQueryClient();
+  const feed = useFeed();
+  const start = useStartSession();
+  const [completed, setCompleted] = useState<PracticeSession | null>(null);
+  const [startFailed, setStartFailed] = useState(false);
+  const autoStartedFor = useRef<number | null>(null);
+  /** Bumped to reopen the session from the server's copy (an answer it refused). */
+  const [reopened, setReopened] = useState(0);
+
+  const refreshFeed = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: queryKeys.practiceFeed }),
+    [queryClient],
+  );
+
+  const { mutate: startMutate } = start;
+  const startDaily = useCallback(
+    (asked: boolean) => {
+      setStartFailed(false);
+      startMutate(
+        { mode: 'daily' },
+        {
+          onSuccess: () => setCompleted(null),
+          onError: (error) => {
+            if (error instanceof ApiError && error.status === 409) {
+              // Nothing is due any more.
+              setCompleted(null);
+              if (asked)
+                toast.success(FEED_TEXT.allDone, { description: FEED_TEXT.allDoneDescription });
+              void refreshFeed();
+              return;
+            }
+            setStartFailed(true);
+            toast.error(FEED_TEXT.generationError, {
+              description: FEED_TEXT.generationErrorDescription,
+            });
+          },
+        },
+      );
+    },
+    [refreshFeed, startMutate],
+  );
+
+  // Words are due and no session is open: start one, once for each answer from the server.
+  const kind = feed.data?.kind;
+  useEffect(() => {
+    if (kind !== 'due' || completed || startFailed) return;
+    if (autoStartedFor.current === feed.dataUpdatedAt) return;
+    autoStartedFor.current = feed.dataUpdatedAt;
+    startDaily(false);
+  }, [completed, feed.dataUpdatedAt, kind, startDaily, startFailed]);
+
+  const onComplete = useCallback(
+    (session: PracticeSession) => {
+      setCompleted(session);
+      toast.success(FEED_TEXT.sessionComplete, {
+        description: session.summary
+          ? `${session.summary.wordsPracticed} ${session.summary.wordsPracticed === 1 ? 'word' : 'words'} practised, ${session.summary.accuracy}% correct.`
+          : undefined,
+      });
+      void refreshFeed();
+    },
+    [refreshFeed],
+  );
+
+  // After a session the feed has asked the server what comes next; nothing due needs no request.
+  const startNew = () => {
+    if (!feed.isFetching && feed.data?.kind === 'caught-up') {
+      setCompleted(null);
+      toast.success(FEED_TEXT.allDone, { description: FEED_TEXT.allDoneDescription });
+      return;
+    }
+    startDaily(true);
+  };
+
+  let content;
+  if (completed) {
+    content = (
+      <>
+        <SessionComplete
+          stats={completed.summary && <SummaryStats summary={completed.summary} />}
+          starting={start.isPending}
+          onStartNew={startNew}
+        />
+        <DiscoverNewWords />
+      </>
+    );
+  } else if (startFailed || (feed.isError && !feed.data)) {
+    content = (
+      <SessionFailed
+        retrying={start.isPending || feed.isFetching}
+        onRetry={() => (startFailed ? startDaily(false) : void feed.refetch())}
+      />
+    );
+  } else if (!feed.data) {
+    content = <Loading label="Loading..." />;
+  } else {
+    const state = feed.data;
+    switch (state.kind) {
+      case 'no-words':
+        content = (
+          <>
+            <FeedEmptyState />
+            <DiscoverNewWords />
+          </>
+        );
+        break;
+      case 'session':
+        content = (
+          <PracticeRunner
+            key={`${state.session.id}:${reopened}`}
+            initialSession={state.session}
+            header={(session) => <FeedProgress {...progressOf(session)} />}
+            onComplete={onComplete}
+            onSessionGone={() => void refreshFeed().then(() => setReopened((n) => n + 1))}
+          />
+        );
+        break;
+      case 'quick-review':
+        content = (
+          <QuickReview
+            dueCount={state.dueCount}
+            starting={start.isPending}
+            onStart={() => startDaily(true)}
+          />
+        );
+        break;
+      case 'due':
+        content = <Loading label={FEED_TEXT.preparing} />;
+        break;
+      case 'caught-up':
+        content = (
+          <>
+            <CaughtUp nextReviewDate={state.nextReviewDate} />
+            <DiscoverNewWords />
+          </>
+        );
+        break;
+    }
+  }
+
   return (
     <>
       <PageHeader title={SCREEN_TEXT.dailyPractice} />
-      {profile?.totalWords === 0 && <FeedEmptyState />}
+      {content}
     </>
   );
+}
+
+function progressOf(session: PracticeSession) {
+  const { answered, total } = sessionProgress(session);
+  return { answered, total };
 }

@@ -1,12 +1,8 @@
-import { SCREEN_TEXT } from '@verba/shared';
-import { PageHeader } from '@/components/layouts/page-header';
+import { GROUP_TEXT } from '@verba/shared';
+import { GroupsScreen } from '@/features/groups/components/groups-screen';
 import { usePageMeta } from '@/lib/page-meta';
 
 export function GroupsRoute() {
-  usePageMeta({
-    title: SCREEN_TEXT.groupsTitle,
-    description: SCREEN_TEXT.groupsSubtitle,
-    noindex: true,
-  });
-  return <PageHeader title={SCREEN_TEXT.groupsTitle} subtitle={SCREEN_TEXT.groupsSubtitle} />;
+  usePageMeta({ title: GROUP_TEXT.title, description: GROUP_TEXT.subtitle, noindex: true });
+  return <GroupsScreen />;
 }

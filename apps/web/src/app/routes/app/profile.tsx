@@ -1,35 +1,17 @@
-import { findLanguage } from '@verba/shared';
+import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '@/components/layouts/page-header';
-import { LanguageFlag } from '@/components/ui/language-flag';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { AccountSettings } from '@/features/account/components/account-settings';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
+import { FeedbackDialog } from '@/features/feedback/components/feedback-dialog';
+import { InstallCard } from '@/features/install/components/install-card';
+import { PreferencesCard } from '@/features/profile/components/preferences-card';
+import { ProfileIdentity } from '@/features/profile/components/profile-identity';
+import { ProgressCards } from '@/features/profile/components/progress-cards';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
 import { usePageMeta } from '@/lib/page-meta';
-import { useProfile } from '@/lib/profile';
-
-function Identity() {
-  const { data: profile } = useProfile();
-  if (!profile) return null;
-  const name = profile.displayName?.trim() || profile.email;
-  const target = findLanguage(profile.targetLanguage);
-  return (
-    <div className="mb-6 flex items-center gap-4">
-      <div
-        aria-hidden="true"
-        className="flex size-14 shrink-0 items-center justify-center rounded-full bg-primary text-2xl font-bold text-primary-foreground"
-      >
-        {profile.email.charAt(0).toUpperCase()}
-      </div>
-      <div className="min-w-0">
-        <p className="truncate text-lg font-semibold">{name}</p>
-        <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-          Learning {target?.name ?? profile.targetLanguage.toUpperCase()}
-          <LanguageFlag code={profile.targetLanguage} className="size-4" />
-        </p>
-      </div>
-    </div>
-  );
-}
+import { profileWithStatsQueryOptions, useProfile } from '@/lib/profile';
 
 export function ProfileRoute() {
   usePageMeta({
@@ -37,22 +19,38 @@ export function ProfileRoute() {
     description: 'Your progress, settings and account.',
     noindex: true,
   });
+  // Opening the profile asks for stats counted from the words (the spec's profile-stats
+  // synchronisation), showing the saved profile meanwhile or offline.
+  const { data: counted } = useQuery(profileWithStatsQueryOptions());
+  const { data: saved } = useProfile();
+  const profile = counted ?? saved;
   return (
     <>
       <PageHeader title="Profile" />
-      <Identity />
-      <div className="flex flex-col gap-4">
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-base">Appearance</CardTitle>
-            <CardDescription>Light, dark, or follow your device.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ThemeToggle />
-          </CardContent>
-        </Card>
-        <SignOutButton />
-      </div>
+      {!profile ? (
+        <div className="flex justify-center py-12">
+          <Spinner />
+        </div>
+      ) : (
+        <div className="flex flex-col gap-4">
+          <ProfileIdentity profile={profile} />
+          <ProgressCards profile={profile} />
+          <InstallCard />
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">Appearance</CardTitle>
+              <CardDescription>Light, dark, or follow your device.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <ThemeToggle />
+            </CardContent>
+          </Card>
+          <PreferencesCard profile={profile} />
+          <AccountSettings profile={profile} />
+          <FeedbackDialog />
+          <SignOutButton />
+        </div>
+      )}
     </>
   );
 }

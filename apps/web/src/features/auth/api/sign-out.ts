@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { resetAnalytics, track } from '@/lib/analytics';
 import { ApiError } from '@/lib/api-error';
 import { api } from '@/lib/api-client';
 import { noteSignedOutHere } from '@/lib/auth';
@@ -20,6 +21,8 @@ export function useSignOut() {
   return useMutation({
     mutationFn: signOut,
     onSuccess: () => {
+      track('user_logged_out');
+      resetAnalytics();
       noteSignedOutHere(true);
       // Nothing of the previous user may outlive the session in this tab.
       queryClient.setQueryData(queryKeys.session, null);

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { loginSchema, SCREEN_TEXT, TOAST } from '@verba/shared';
 import { paths } from '@/config/paths';
+import { authPathKeepingNext, NEXT_PARAM } from '@/lib/gating';
 import { useSignIn } from '../api/sign-in';
 import { CredentialsForm } from './credentials-form';
 
@@ -22,7 +23,7 @@ export function LoginForm() {
       <p className="text-center text-sm text-muted-foreground">
         Don&apos;t have an account?{' '}
         <Link
-          to={paths.auth.signup}
+          to={authPathKeepingNext(paths.auth.signup, searchParams.get(NEXT_PARAM))}
           className="font-medium text-primary underline-offset-4 hover:underline"
         >
           Sign up

@@ -3,7 +3,7 @@ import { TOAST, type UpdateWordInput, type Word } from '@verba/shared';
 import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { patchWordInPages, type WordPages } from '../utils/word-pages';
+import { dropWordFromList, patchWordInPages, type WordPages } from '../utils/word-pages';
 import { wordQueryKey } from './get-word';
 
 /** Changes a word's card fields and/or its favorite mark. */
@@ -12,6 +12,8 @@ export function updateWord({ id, patch }: { id: string; patch: UpdateWordInput }
 }
 
 const listKey = [...queryKeys.words, 'list'] as const;
+/** Every cached Favorites list, whatever its sort or search (query keys match by prefix). */
+const favoritesListKey = [...listKey, { filter: 'favorites' }] as const;
 
 /** Edits a card; the lists are refreshed afterwards (the word may move in the A-Z order). */
 export function useUpdateWord() {
@@ -44,6 +46,12 @@ export function useToggleFavorite() {
       queryClient.setQueriesData<WordPages>({ queryKey: listKey }, (data) =>
         patchWordInPages(data, id, { isFavorite }),
       );
+      // An unmarked word leaves the Favorites list at once, as it would after a refresh.
+      if (!isFavorite) {
+        queryClient.setQueriesData<WordPages>({ queryKey: favoritesListKey }, (data) =>
+          dropWordFromList(data, id),
+        );
+      }
       if (detail) queryClient.setQueryData<Word>(wordQueryKey(id), { ...detail, isFavorite });
       return { lists, detail };
     },

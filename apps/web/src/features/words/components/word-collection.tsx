@@ -13,19 +13,13 @@ import {
   type WordSort,
 } from '@verba/shared';
 import { Input } from '@/components/ui/input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { useDeleteWord } from '../api/delete-word';
 import { useWords } from '../api/get-words';
 import { useToggleFavorite } from '../api/update-word';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
-import { useSpeech } from '../hooks/use-speech';
+import { useSpeech } from '@/lib/use-speech';
 import { flattenWordPages } from '../utils/word-pages';
 import { WordRow, WordRowSkeleton } from './word-row';
 
@@ -108,30 +102,30 @@ export function WordCollection({ targetLanguage }: { targetLanguage: string }) {
       </div>
 
       <div className="grid grid-cols-2 gap-2">
-        <Select value={filter} onValueChange={(v) => setFilter(v as WordFilter)}>
-          <SelectTrigger aria-label="Filter words" className="h-11">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {WORD_FILTERS.map((value) => (
-              <SelectItem key={value} value={value}>
-                {WORD_FILTER_LABELS[value]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <Select value={sort} onValueChange={(v) => setSort(v as WordSort)}>
-          <SelectTrigger aria-label="Sort words" className="h-11">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {WORD_SORTS.map((value) => (
-              <SelectItem key={value} value={value}>
-                {WORD_SORT_LABELS[value]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <NativeSelect
+          aria-label="Filter words"
+          className="h-11"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value as WordFilter)}
+        >
+          {WORD_FILTERS.map((value) => (
+            <option key={value} value={value}>
+              {WORD_FILTER_LABELS[value]}
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect
+          aria-label="Sort words"
+          className="h-11"
+          value={sort}
+          onChange={(event) => setSort(event.target.value as WordSort)}
+        >
+          {WORD_SORTS.map((value) => (
+            <option key={value} value={value}>
+              {WORD_SORT_LABELS[value]}
+            </option>
+          ))}
+        </NativeSelect>
       </div>
 
       {query.isPending ? (

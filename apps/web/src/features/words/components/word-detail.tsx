@@ -12,9 +12,9 @@ import { cn } from '@/lib/cn';
 import { useDeleteWord } from '../api/delete-word';
 import { useWord } from '../api/get-word';
 import { useToggleFavorite, useUpdateWord } from '../api/update-word';
-import { useSpeech } from '../hooks/use-speech';
+import { useSpeech } from '@/lib/use-speech';
 import type { CardInput } from '../utils/card-form';
-import { CardForm } from './card-form';
+import { LazyCardForm } from './lazy-card-form';
 import { CardView } from './card-view';
 import { DuplicateNotice } from './duplicate-notice';
 
@@ -100,7 +100,7 @@ export function WordDetail({ id, targetLanguage }: { id: string; targetLanguage:
                 <DuplicateNotice existingId={duplicateOf} />
               </div>
             )}
-            <CardForm
+            <LazyCardForm
               initial={word}
               submitLabel={WORD_TEXT.saveChanges}
               pending={update.isPending}

@@ -9,11 +9,11 @@ import { ApiError } from '@/lib/api-error';
 import { useCreateWord } from '../api/create-word';
 import { useGenerateWord } from '../api/generate-word';
 import { useGenerationLimit } from '../hooks/use-generation-limit';
-import { useSpeech } from '../hooks/use-speech';
+import { useSpeech } from '@/lib/use-speech';
 import type { CardInput } from '../utils/card-form';
 import { describeGenerationFailure, slowDownDescription } from '../utils/generation-errors';
-import { newWordId } from '../utils/new-id';
-import { CardForm } from './card-form';
+import { newWordId } from '@/lib/new-id';
+import { LazyCardForm } from './lazy-card-form';
 import { CardView } from './card-view';
 import { DuplicateNotice } from './duplicate-notice';
 
@@ -149,7 +149,7 @@ export function WordGenerator({ targetLanguage }: { targetLanguage: string }) {
             <PenLine aria-hidden="true" className="size-5 text-primary" />
             {WORD_TEXT.handWrittenTitle}
           </h2>
-          <CardForm
+          <LazyCardForm
             key={manual.id}
             initial={{ word: manual.word }}
             submitLabel={WORD_TEXT.save}

@@ -4,6 +4,7 @@ import {
   flattenWordPages,
   nextWordPageParam,
   patchWordInPages,
+  dropWordFromList,
   removeWordFromPages,
   type WordPages,
 } from './word-pages';
@@ -90,5 +91,13 @@ describe('word list pages', () => {
     const data = pages(page([word('1')], 1, { words: 5, mastered: 0 }));
     const next = removeWordFromPages(data, 'elsewhere', { mastered: false });
     expect(next?.pages[0]).toMatchObject({ total: 1, collection: { words: 4, mastered: 0 } });
+  });
+
+  it('drops a word that left the filter from that list only, keeping the collection totals', () => {
+    const data = pages(page([word('1'), word('2')], 2, { words: 5, mastered: 1 }));
+    const next = dropWordFromList(data, '1');
+    expect(flattenWordPages(next).map((w) => w.id)).toEqual(['2']);
+    expect(next?.pages[0]).toMatchObject({ total: 1, collection: { words: 5, mastered: 1 } });
+    expect(dropWordFromList(data, 'elsewhere')).toBe(data);
   });
 });

@@ -65,15 +65,31 @@ export function removeWordFromPages(
   removed: Pick<Word, 'mastered'>,
 ): WordPages | undefined {
   if (!data) return data;
-  const listed = data.pages.some((page) => page.words.some((w) => w.id === id));
-  const pages = data.pages.map((page) => ({
+  const pages = withoutWord(data, id).pages.map((page) => ({
     ...page,
-    words: page.words.filter((w) => w.id !== id),
-    total: listed ? Math.max(page.total - 1, 0) : page.total,
     collection: {
       words: Math.max(page.collection.words - 1, 0),
       mastered: Math.max(page.collection.mastered - (removed.mastered ? 1 : 0), 0),
     },
+  }));
+  return { ...data, pages };
+}
+
+/**
+ * The same pages without one word that no longer matches the list's filter (a favorite
+ * unmarked in the Favorites list): the list's total goes down, the collection stays as it is.
+ */
+export function dropWordFromList(data: WordPages | undefined, id: string): WordPages | undefined {
+  return data && withoutWord(data, id);
+}
+
+function withoutWord(data: WordPages, id: string): WordPages {
+  const listed = data.pages.some((page) => page.words.some((w) => w.id === id));
+  if (!listed) return data;
+  const pages = data.pages.map((page) => ({
+    ...page,
+    words: page.words.filter((w) => w.id !== id),
+    total: Math.max(page.total - 1, 0),
   }));
   return { ...data, pages };
 }

@@ -1,7 +1,7 @@
 /**
  * A random v4 UUID for a word about to be saved. crypto.randomUUID exists only on secure pages
  * (https, localhost); a server reached over plain http on a home network gets the same from
- * getRandomValues.
+ * getRandomValues. Used for every id the client makes (words, practice sessions, answers).
  */
 export function newWordId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();

@@ -1,0 +1,133 @@
+import { schema, type Database } from '@verba/db';
+import { ACCOUNT_TEXT, TOAST, type ChangePasswordInput, type SessionUser } from '@verba/shared';
+import { and, asc, eq, inArray, like, or } from 'drizzle-orm';
+import type { Auth } from '../../auth.ts';
+import { ApiError, codeForStatus } from '../../lib/errors.ts';
+import { judgePassword } from '../../lib/password-strength.ts';
+import { getProfileWithStats } from '../profile/profile.service.ts';
+
+/**
+ * Changes the password after checking the current one; the new one must pass sign-up's strength
+ * rules. Every session of the learner ends (on every process: the session rows' delete trigger
+ * announces it), and this device gets a fresh one. Returns the cookies to set.
+ */
+export async function changePassword(
+  auth: Auth,
+  user: SessionUser,
+  input: ChangePasswordInput,
+  headers: Headers,
+): Promise<string[]> {
+  const verdict = await judgePassword(input.newPassword, [
+    user.email,
+    user.email.split('@')[0] ?? '',
+    'verba',
+  ]);
+  if (!verdict.ok) {
+    throw new ApiError('VALIDATION_ERROR', `${TOAST.weakPassword}. ${verdict.reasons.join(' ')}`, {
+      issues: verdict.reasons.map((message) => ({ path: 'newPassword', message })),
+    });
+  }
+  const response = await auth.api.changePassword({
+    body: {
+      currentPassword: input.currentPassword,
+      newPassword: input.newPassword,
+      revokeOtherSessions: true,
+    },
+    headers,
+    asResponse: true,
+  });
+  if (!response.ok) {
+    const payload = (await response.json().catch(() => null)) as { code?: string } | null;
+    if (payload?.code === 'INVALID_PASSWORD') {
+      throw new ApiError('VALIDATION_ERROR', ACCOUNT_TEXT.wrongCurrentPassword, {
+        issues: [{ path: 'currentPassword', message: ACCOUNT_TEXT.wrongCurrentPassword }],
+      });
+    }
+    throw new ApiError(codeForStatus(response.status), 'Could not change the password');
+  }
+  return response.headers.getSetCookie();
+}
+
+/**
+ * Deletes the account and every row of the learner's (profile, words, review log, sessions,
+ * groups, feedback, suggestions, sign-in sessions cascade from the user row), plus the learner's
+ * rate-limit counters. Ending the session rows announces it to every process.
+ */
+export async function deleteAccount(db: Database, user: SessionUser): Promise<void> {
+  await db.transaction(async (tx) => {
+    const r = schema.rateLimits;
+    await tx
+      .delete(r)
+      .where(or(like(r.key, `%:${user.id}`), like(r.key, `%:account:${user.email}:%`)));
+    const deleted = await tx
+      .delete(schema.user)
+      .where(eq(schema.user.id, user.id))
+      .returning({ id: schema.user.id });
+    if (deleted.length === 0) throw new ApiError('NOT_FOUND', 'Account not found');
+  });
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Everything Verba keeps about the learner, and nothing about anyone else. */
+export async function exportAccount(db: Database, user: SessionUser) {
+  const profile = await getProfileWithStats(db, user);
+  const w = schema.words;
+  const words = await db.select().from(w).where(eq(w.userId, user.id)).orderBy(asc(w.createdAt));
+  const rl = schema.reviewLog;
+  const reviewLog = await db
+    .select()
+    .from(rl)
+    .where(eq(rl.userId, user.id))
+    .orderBy(asc(rl.reviewedAt));
+  const s = schema.dailyPracticeSessions;
+  const sessions = await db.select().from(s).where(eq(s.userId, user.id)).orderBy(asc(s.startedAt));
+  const g = schema.groups;
+  const groups = await db.select().from(g).where(eq(g.userId, user.id)).orderBy(asc(g.createdAt));
+  const gw = schema.groupWords;
+  const members =
+    groups.length === 0
+      ? []
+      : await db
+          .select({ groupId: gw.groupId, wordId: gw.wordId })
+          .from(gw)
+          .innerJoin(w, and(eq(w.id, gw.wordId), eq(w.userId, user.id)))
+          .where(
+            inArray(
+              gw.groupId,
+              groups.map((group) => group.id),
+            ),
+          );
+  const f = schema.userFeedback;
+  const feedback = await db.select().from(f).where(eq(f.userId, user.id)).orderBy(asc(f.createdAt));
+  return {
+    exportedAt: new Date().toISOString(),
+    profile,
+    words: words.map(({ userId: _userId, ...word }) => ({
+      ...word,
+      createdAt: iso(word.createdAt),
+      updatedAt: iso(word.updatedAt),
+      nextReviewDate: iso(word.nextReviewDate),
+      lastReview: iso(word.lastReview),
+    })),
+    reviewLog: reviewLog.map(({ userId: _userId, ...entry }) => ({
+      ...entry,
+      reviewedAt: iso(entry.reviewedAt),
+    })),
+    sessions: sessions.map(({ userId: _userId, ...session }) => ({
+      ...session,
+      startedAt: iso(session.startedAt),
+      expiresAt: iso(session.expiresAt),
+      completedAt: iso(session.completedAt),
+    })),
+    groups: groups.map(({ userId: _userId, ...group }) => ({
+      ...group,
+      createdAt: iso(group.createdAt),
+      wordIds: members.filter((m) => m.groupId === group.id).map((m) => m.wordId),
+    })),
+    feedback: feedback.map(({ userId: _userId, ...entry }) => ({
+      ...entry,
+      createdAt: iso(entry.createdAt),
+    })),
+  };
+}

@@ -1,0 +1,25 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { clientErrorSchema } from '@verba/shared';
+import { authCookie, createRouter, errorResponses, jsonContent } from '../../lib/openapi.ts';
+import { recordClientError } from './client-errors.service.ts';
+
+const report = createRoute({
+  method: 'post',
+  path: '/client-errors',
+  tags: ['client-errors'],
+  summary: "Report an error from the learner's browser; written to the server log",
+  security: authCookie,
+  request: {
+    body: { ...jsonContent(clientErrorSchema, 'The error event payload'), required: true },
+  },
+  responses: {
+    202: jsonContent(z.object({ accepted: z.literal(true) }), 'Logged'),
+    ...errorResponses(400, 401, 413, 415, 429),
+  },
+});
+
+export const clientErrorRoutes = createRouter().openapi(report, async (c) => {
+  const { db, clock } = c.get('services');
+  await recordClientError(db, c.get('logger'), c.get('user'), c.req.valid('json'), clock());
+  return c.json({ accepted: true as const }, 202);
+});

@@ -1,0 +1,108 @@
+import { streamSSE } from 'hono/streaming';
+import type { AppEvent, EventKind } from '../../lib/events.ts';
+import { z } from '@hono/zod-openapi';
+import { authCookie, createRouter, errorResponses } from '../../lib/openapi.ts';
+
+/** How often an open stream re-checks its session (sign-out elsewhere closes it within this). */
+export const SESSION_CHECK_MS = 5_000;
+/** How often an idle stream sends a comment line, so proxies keep it open. */
+export const HEARTBEAT_MS = 15_000;
+/** How long a browser waits before reconnecting by itself (EventSource's `retry`). */
+export const CLIENT_RETRY_MS = 3_000;
+
+/** The kinds a learner's browser hears; the rest are the server's own business. */
+const FORWARDED: ReadonlySet<EventKind> = new Set<EventKind>([
+  'words.changed',
+  'groups.changed',
+  'groups.failed',
+  'suggestions.changed',
+  'profile.changed',
+]);
+
+/** What a browser receives for an event: a kind and an id, nothing of the data itself. */
+export function toClientEvent(event: AppEvent): { kind: EventKind; id?: string } | null {
+  if (!FORWARDED.has(event.kind)) return null;
+  return { kind: event.kind, ...(event.id ? { id: event.id } : {}) };
+}
+
+/**
+ * GET /api/events: the signed-in learner's live updates as server-sent events. Each `change`
+ * event names a kind and an id; the browser refreshes what it shows of that kind. The bus
+ * (services.events) brings changes made through any server process on the same database. The
+ * stream closes when the session ends (sign-out anywhere, expiry).
+ */
+export const eventRoutes = createRouter();
+
+eventRoutes.openAPIRegistry.registerPath({
+  method: 'get',
+  path: '/events',
+  tags: ['events'],
+  summary:
+    "The learner's live updates as server-sent events: `ready`, then `change` events of {kind, id}",
+  security: authCookie,
+  responses: {
+    200: {
+      description: 'An event stream',
+      content: { 'text/event-stream': { schema: z.string() } },
+    },
+    ...errorResponses(401),
+  },
+});
+
+eventRoutes.get('/events', (c) => {
+  const { events, sessions, logger } = c.get('services');
+  const user = c.get('user');
+  const headers = new Headers({ cookie: c.req.header('cookie') ?? '' });
+  c.header('X-Accel-Buffering', 'no');
+
+  return streamSSE(c, async (stream) => {
+    let finish: () => void = () => {};
+    const done = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    stream.onAbort(() => finish());
+    const send = (event: string, data: unknown) => {
+      if (stream.aborted || stream.closed) return;
+      stream.writeSSE({ event, data: JSON.stringify(data) }).catch(() => finish());
+    };
+    let checking = false;
+    const checkSession = async () => {
+      if (checking) return;
+      checking = true;
+      try {
+        const { session } = await sessions.check(headers);
+        if (!session || session.user.id !== user.id) finish();
+      } catch (error) {
+        logger.warn({ err: error }, 'live updates: session check failed');
+      } finally {
+        checking = false;
+      }
+    };
+
+    const unsubscribe = events.subscribe((event) => {
+      if (event.kind === 'session.revoked') {
+        // The session cache has already forgotten the ended session: ask again.
+        void checkSession();
+        return;
+      }
+      const message = toClientEvent(event);
+      if (message) send('change', message);
+    }, user.id);
+    // Events may have been lost: the browser refreshes everything it shows.
+    const unsubscribeReset = events.onReset(() => send('reset', {}));
+    const sessionTimer = setInterval(() => void checkSession(), SESSION_CHECK_MS);
+    const heartbeat = setInterval(() => {
+      if (!stream.aborted && !stream.closed) stream.write(': heartbeat\n\n').catch(() => finish());
+    }, HEARTBEAT_MS);
+
+    try {
+      await stream.writeSSE({ event: 'ready', data: '{}', retry: CLIENT_RETRY_MS });
+      await done;
+    } finally {
+      clearInterval(sessionTimer);
+      clearInterval(heartbeat);
+      unsubscribe();
+      unsubscribeReset();
+    }
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * Background work per learner, coalesced: at most one run at a time for a learner, a first
+ * request waits a moment (the debounce) for others to join it, and after a run starts the next
+ * waits out a cooldown; requests meanwhile fold into that one next run. So ten words saved in a
+ * minute cost at most two runs (one soon, one when the minute is over).
+ */
+export type RunMode = 'incremental' | 'full';
+
+export interface CoalescerOptions {
+  /** One run; answering false means it did no real work, so no cooldown follows it. */
+  run: (userId: string, mode: RunMode) => Promise<boolean>;
+  /** Least time between the starts of two runs for one learner. */
+  cooldownMs: number;
+  /** How long a first request waits for others to join it (a burst of saves). */
+  debounceMs?: number;
+  now?: () => number;
+  /** Called when a run throws (the run reports its own failures; this is the last resort). */
+  onError?: (error: unknown, userId: string) => void;
+}
+
+export interface Coalescer {
+  /**
+   * Asks for a run. `immediate` (the Generate button) skips the cooldown but never overlaps a
+   * running one. Answers whether a run started now or one is queued.
+   */
+  request: (
+    userId: string,
+    mode: RunMode,
+    options?: { immediate?: boolean },
+  ) => 'started' | 'queued';
+  /** Whether a run is under way for this learner. */
+  busy: (userId: string) => boolean;
+  /** Starts every waiting run now and resolves when nothing is running (tests, shutdown). */
+  flush: () => Promise<void>;
+  /** Resolves when no run is under way; waiting runs stay waiting. */
+  idle: () => Promise<void>;
+  close: () => void;
+}
+
+interface UserState {
+  running: Promise<void> | undefined;
+  pending: RunMode | undefined;
+  lastStartedAt: number;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
+const merge = (a: RunMode | undefined, b: RunMode): RunMode =>
+  a === 'full' || b === 'full' ? 'full' : 'incremental';
+
+export function createCoalescer({
+  run,
+  cooldownMs,
+  debounceMs = 0,
+  now = Date.now,
+  onError,
+}: CoalescerOptions): Coalescer {
+  const users = new Map<string, UserState>();
+  let closed = false;
+
+  const schedule = (userId: string, state: UserState, delayMs: number) => {
+    if (state.timer) clearTimeout(state.timer);
+    state.timer = setTimeout(() => {
+      state.timer = undefined;
+      if (state.pending && !state.running) start(userId, state, state.pending);
+      else if (!state.running && !state.pending) users.delete(userId);
+    }, delayMs);
+    state.timer.unref?.();
+  };
+
+  const start = (userId: string, state: UserState, mode: RunMode) => {
+    if (closed) return;
+    state.pending = undefined;
+    const previousStart = state.lastStartedAt;
+    state.lastStartedAt = now();
+    state.running = run(userId, mode)
+      .then(
+        (worked) => {
+          if (!worked) state.lastStartedAt = previousStart;
+        },
+        (error: unknown) => onError?.(error, userId),
+      )
+      .finally(() => {
+        state.running = undefined;
+        const wait = Math.max(0, state.lastStartedAt + cooldownMs - now());
+        // Either the queued run when the cooldown ends, or forgetting the learner then.
+        schedule(userId, state, wait);
+      });
+  };
+
+  return {
+    request: (userId, mode, { immediate = false } = {}) => {
+      const state = users.get(userId) ?? {
+        running: undefined,
+        pending: undefined,
+        lastStartedAt: Number.NEGATIVE_INFINITY,
+        timer: undefined,
+      };
+      users.set(userId, state);
+      const coolingDown = now() - state.lastStartedAt < cooldownMs;
+      if (state.running || (!immediate && (coolingDown || debounceMs > 0))) {
+        state.pending = merge(state.pending, mode);
+        if (!state.running && !state.timer) {
+          const wait = coolingDown ? state.lastStartedAt + cooldownMs - now() : debounceMs;
+          schedule(userId, state, wait);
+        }
+        return 'queued';
+      }
+      if (state.timer) clearTimeout(state.timer);
+      state.timer = undefined;
+      start(userId, state, merge(state.pending, mode));
+      return 'started';
+    },
+    busy: (userId) => {
+      const state = users.get(userId);
+      return Boolean(state?.running);
+    },
+    flush: async () => {
+      for (;;) {
+        const running = [...users.values()].flatMap((s) => (s.running ? [s.running] : []));
+        for (const [userId, state] of users) {
+          if (state.pending && !state.running) {
+            if (state.timer) clearTimeout(state.timer);
+            state.timer = undefined;
+            start(userId, state, state.pending);
+            if (state.running) running.push(state.running);
+          }
+        }
+        if (running.length === 0) return;
+        await Promise.all(running);
+        // The runs' own finally blocks run before this continues.
+        await Promise.resolve();
+      }
+    },
+    idle: async () => {
+      for (;;) {
+        const running = [...users.values()].flatMap((s) => (s.running ? [s.running] : []));
+        if (running.length === 0) return;
+        await Promise.all(running);
+        await Promise.resolve();
+      }
+    },
+    close: () => {
+      closed = true;
+      for (const state of users.values()) if (state.timer) clearTimeout(state.timer);
+      users.clear();
+    },
+  };
+}

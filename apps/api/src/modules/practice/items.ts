@@ -1,0 +1,130 @@
+import type { StoredPracticeItem } from '@verba/db';
+import {
+  normalizeSpelling,
+  PRACTICE_LIMITS,
+  type FlashcardDirection,
+  type SessionMode,
+  type WordMaturity,
+} from '@verba/shared';
+import { wordMaturity } from '@verba/srs';
+
+/** What item building needs of a word. */
+export interface ItemWord {
+  id: string;
+  translation: string;
+  repetitions: number;
+}
+
+type Slot =
+  | { kind: 'flashcard'; direction: FlashcardDirection }
+  | { kind: 'spelling' }
+  /** A quiz when the learner has enough translations, otherwise the fallback. */
+  | { kind: 'quiz'; otherwise: Slot };
+
+const flash = (direction: FlashcardDirection): Slot => ({ kind: 'flashcard', direction });
+const spell: Slot = { kind: 'spelling' };
+const quizOr = (otherwise: Slot): Slot => ({ kind: 'quiz', otherwise });
+
+/**
+ * The drills of one word by its maturity (spec §9 "Practice mix by maturity"), for 2, 3 and 4
+ * items: new words start with flashcards and end with spelling; learning words get more
+ * spelling; mature words mostly spelling plus a native-to-target flashcard.
+ */
+const PLANS: Record<WordMaturity, Record<2 | 3 | 4, Slot[]>> = {
+  new: {
+    2: [flash('target-to-native'), spell],
+    3: [flash('target-to-native'), quizOr(flash('native-to-target')), spell],
+    4: [flash('target-to-native'), flash('native-to-target'), quizOr(spell), spell],
+  },
+  learning: {
+    2: [quizOr(flash('target-to-native')), spell],
+    3: [quizOr(flash('target-to-native')), spell, spell],
+    4: [flash('target-to-native'), quizOr(spell), spell, spell],
+  },
+  mature: {
+    2: [flash('native-to-target'), spell],
+    3: [flash('native-to-target'), spell, spell],
+    4: [flash('native-to-target'), spell, spell, spell],
+  },
+};
+
+export function shuffle<T>(values: readonly T[], random: () => number): T[] {
+  const out = [...values];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** Translations that read differently once trimmed, case-folded and normalised; the first spelling kept. */
+export function uniqueTranslations(translations: readonly string[]): string[] {
+  const seen = new Map<string, string>();
+  for (const t of translations) {
+    const key = normalizeSpelling(t);
+    if (key && !seen.has(key)) seen.set(key, t);
+  }
+  return [...seen.values()];
+}
+
+export interface BuildItemsOptions {
+  mode: SessionMode;
+  /** The learner's translations to draw quiz distractors from (the session's own included). */
+  translations: readonly string[];
+  random?: () => number;
+}
+
+/**
+ * The items of a session: per word 2, 3 or 4 drills by the number of words, chosen by maturity
+ * (every word counts as learning in infinity mode), interleaved round-robin across the words.
+ * A quiz offers the right translation and three others that differ from it and from each other,
+ * and only when the learner has at least four unique translations.
+ */
+export function buildItems(
+  words: readonly ItemWord[],
+  { mode, translations, random = Math.random }: BuildItemsOptions,
+): StoredPracticeItem[] {
+  const perWord = PRACTICE_LIMITS.itemsPerWord(words.length) as 2 | 3 | 4;
+  const pool = uniqueTranslations([...translations, ...words.map((w) => w.translation)]);
+  const quizAllowed = pool.length >= PRACTICE_LIMITS.quizMinTranslations;
+  const plans = words.map((w) => {
+    const maturity = mode === 'infinity' ? 'learning' : wordMaturity(w.repetitions);
+    return PLANS[maturity][perWord];
+  });
+  const items: StoredPracticeItem[] = [];
+  for (let round = 0; round < perWord; round++) {
+    words.forEach((word, w) => {
+      let slot = plans[w]![round]!;
+      let options: string[] | null = null;
+      let correctOption: number | null = null;
+      if (slot.kind === 'quiz') {
+        const key = normalizeSpelling(word.translation);
+        const distractors = shuffle(
+          pool.filter((t) => normalizeSpelling(t) !== key),
+          random,
+        ).slice(0, PRACTICE_LIMITS.quizOptions - 1);
+        if (quizAllowed && distractors.length === PRACTICE_LIMITS.quizOptions - 1) {
+          options = shuffle([word.translation, ...distractors], random);
+          correctOption = options.indexOf(word.translation);
+        } else {
+          slot = slot.otherwise;
+        }
+      }
+      items.push({
+        index: items.length,
+        wordId: word.id,
+        type:
+          slot.kind === 'flashcard'
+            ? 'flashcard'
+            : slot.kind === 'spelling'
+              ? 'spelling'
+              : 'multiple-choice',
+        direction: slot.kind === 'flashcard' ? slot.direction : null,
+        options,
+        correctOption,
+        answer: null,
+      });
+    });
+  }
+  return items;
+}

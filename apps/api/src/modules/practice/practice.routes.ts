@@ -1,0 +1,103 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  answerResultSchema,
+  feedStateSchema,
+  practiceSessionSchema,
+  startSessionSchema,
+  submitAnswerSchema,
+} from '@verba/shared';
+import { authCookie, createRouter, errorResponses, jsonContent } from '../../lib/openapi.ts';
+import { getFeed, getSession, startSession, submitAnswer } from './practice.service.ts';
+
+const sessionId = z.object({ id: z.string().uuid() });
+
+const feed = createRoute({
+  method: 'get',
+  path: '/practice/feed',
+  tags: ['practice'],
+  summary:
+    'What the feed shows: the open session, a quick review, words due, or all caught up (reads only)',
+  security: authCookie,
+  responses: { 200: jsonContent(feedStateSchema, 'The feed'), ...errorResponses(401) },
+});
+
+const start = createRoute({
+  method: 'post',
+  path: '/practice/sessions',
+  tags: ['practice'],
+  summary:
+    'Start a daily session (up to 5 due words, oldest due first) or an infinity round (up to 20 random words)',
+  security: authCookie,
+  request: {
+    body: {
+      ...jsonContent(
+        startSessionSchema,
+        'The mode, the learner’s time zone and an id made by the client',
+      ),
+      required: true,
+    },
+  },
+  responses: {
+    201: jsonContent(practiceSessionSchema, 'A new session'),
+    200: jsonContent(practiceSessionSchema, 'The open daily session, or the one this id started'),
+    ...errorResponses(400, 401, 404, 409, 415),
+  },
+});
+
+const read = createRoute({
+  method: 'get',
+  path: '/practice/sessions/{id}',
+  tags: ['practice'],
+  summary: 'One of the learner’s sessions, with its items and answers so far',
+  security: authCookie,
+  request: { params: sessionId },
+  responses: {
+    200: jsonContent(practiceSessionSchema, 'The session'),
+    ...errorResponses(400, 401, 404),
+  },
+});
+
+const answer = createRoute({
+  method: 'post',
+  path: '/practice/sessions/{id}/answers',
+  tags: ['practice'],
+  summary:
+    'Answer one item; the server checks it, logs it, reschedules a finished word and completes the session after the last item',
+  security: authCookie,
+  request: {
+    params: sessionId,
+    body: {
+      ...jsonContent(submitAnswerSchema, 'The answer, with an id made by the client'),
+      required: true,
+    },
+  },
+  responses: {
+    200: jsonContent(answerResultSchema, 'The checked answer and the session after it'),
+    ...errorResponses(400, 401, 404, 409, 415),
+  },
+});
+
+export const practiceRoutes = createRouter()
+  .openapi(feed, async (c) => c.json(await getFeed(c.get('services'), c.get('user')), 200))
+  .openapi(start, async (c) => {
+    const { session, created } = await startSession(
+      c.get('services'),
+      c.get('user'),
+      c.req.valid('json'),
+    );
+    return created ? c.json(session, 201) : c.json(session, 200);
+  })
+  .openapi(read, async (c) =>
+    c.json(await getSession(c.get('services').db, c.get('user'), c.req.valid('param').id), 200),
+  )
+  .openapi(answer, async (c) =>
+    c.json(
+      await submitAnswer(
+        c.get('services'),
+        c.get('user'),
+        c.req.valid('param').id,
+        c.req.valid('json'),
+      ),
+      200,
+    ),
+  );

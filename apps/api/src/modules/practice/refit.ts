@@ -1,0 +1,266 @@
+import { schema, type Database } from '@verba/db';
+import {
+  fitLearnerParameters,
+  isMastered,
+  memoryStateFromHistory,
+  type FitResult,
+  type FitReview,
+  type SchedulerParams,
+} from '@verba/srs';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Events } from '../../lib/events.ts';
+import type { Logger } from '../../lib/logger.ts';
+
+const DAY_MS = 86_400_000;
+const log = schema.reviewLog;
+const params = schema.learnerParameters;
+const words = schema.words;
+
+/** When a learner's parameters are refitted (docs/decisions/001). */
+export const REFIT_POLICY = {
+  /** At most once a day per learner. */
+  minIntervalMs: DAY_MS,
+  /** Only after this many answers since the last fit (the optimizer also judges the data). */
+  minNewReviews: 200,
+  /** The most recent answers read for a fit: bounds the job's memory and time. */
+  maxReviews: 50_000,
+};
+export type RefitPolicy = typeof REFIT_POLICY;
+
+export type RefitOutcome = 'not-due' | 'locked' | FitResult['status'];
+
+interface LoggedAnswer {
+  wordId: string;
+  sessionId: string | null;
+  rating: number;
+  elapsedDays: number;
+  reviewedAt: Date;
+}
+
+/**
+ * The answers as the scheduler saw them: one review per word and session (all its items right →
+ * Good, else Again), oldest first. Answers of a session that was cleaned up count per word and day.
+ */
+export function sessionReviews(answers: readonly LoggedAnswer[]): FitReview[] {
+  const byKey = new Map<string, FitReview>();
+  for (const a of answers) {
+    const key = `${a.wordId}|${a.sessionId ?? a.reviewedAt.toISOString().slice(0, 10)}`;
+    const seen = byKey.get(key);
+    const rating = a.rating >= 3 ? 3 : 1;
+    if (!seen) {
+      byKey.set(key, {
+        word_id: a.wordId,
+        rating,
+        reviewed_at: a.reviewedAt,
+        elapsed_days: a.elapsedDays,
+      });
+    } else {
+      if (rating === 1) seen.rating = 1;
+      if (a.reviewedAt > seen.reviewed_at) seen.reviewed_at = a.reviewedAt;
+    }
+  }
+  return [...byKey.values()].sort((a, b) => a.reviewed_at.getTime() - b.reviewed_at.getTime());
+}
+
+export interface RefitDeps {
+  db: Database;
+  databaseKind: 'pglite' | 'postgres';
+}
+
+/**
+ * Refits one learner's FSRS parameters from their review log when it is due (a day since the
+ * last fit and enough new answers), adopting new weights only when they predict the learner's
+ * recent answers better; after an adoption, the memory state of every word whose whole history
+ * was read is recomputed under the new weights (due dates stay). On PostgreSQL an advisory lock
+ * keeps a second process off the same learner. Returns what happened and the mastered count's
+ * change.
+ */
+export async function refitLearner(
+  { db, databaseKind }: RefitDeps,
+  userId: string,
+  now: Date,
+  policy: RefitPolicy = REFIT_POLICY,
+): Promise<{ outcome: RefitOutcome; masteredDelta: number }> {
+  return db.transaction(async (tx) => {
+    if (databaseKind === 'postgres') {
+      const locked = await tx.execute(
+        sql`select pg_try_advisory_xact_lock(hashtext(${`verba:refit:${userId}`})) as locked`,
+      );
+      const row = (locked as unknown as { rows: { locked: boolean }[] }).rows[0];
+      if (!row?.locked) return { outcome: 'locked', masteredDelta: 0 };
+    }
+    const [current] = await tx.select().from(params).where(eq(params.userId, userId));
+    if (current?.fittedAt && now.getTime() - current.fittedAt.getTime() < policy.minIntervalMs) {
+      return { outcome: 'not-due', masteredDelta: 0 };
+    }
+    const scheduled = and(eq(log.userId, userId), ne(log.practiceType, 'infinity'));
+    const [total] = await tx.select({ n: count() }).from(log).where(scheduled);
+    const answerCount = total?.n ?? 0;
+    if (answerCount < (current?.reviewsAtFit ?? 0) + policy.minNewReviews) {
+      return { outcome: 'not-due', masteredDelta: 0 };
+    }
+    const answers = (
+      await tx
+        .select({
+          wordId: log.wordId,
+          sessionId: log.sessionId,
+          rating: log.rating,
+          elapsedDays: log.elapsedDays,
+          reviewedAt: log.reviewedAt,
+        })
+        .from(log)
+        .where(scheduled)
+        .orderBy(desc(log.reviewedAt))
+        .limit(policy.maxReviews)
+    ).reverse();
+    const reviews = sessionReviews(answers);
+    const result = await fitLearnerParameters({ reviews, current: current?.weights ?? null });
+    const adopted = result.status === 'adopted';
+    const weights = adopted ? result.parameters : (current?.weights ?? null);
+    await tx
+      .insert(params)
+      .values({ userId, weights, fittedAt: now, reviewsAtFit: answerCount, updatedAt: now })
+      .onConflictDoUpdate({
+        target: params.userId,
+        set: { weights, fittedAt: now, reviewsAtFit: answerCount, updatedAt: now },
+      });
+    let masteredDelta = 0;
+    if (adopted) {
+      masteredDelta = await recomputeMemoryStates(tx, userId, reviews, {
+        weights: result.parameters,
+        desiredRetention: current?.desiredRetention ?? undefined,
+      });
+    }
+    return { outcome: result.status, masteredDelta };
+  });
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+async function recomputeMemoryStates(
+  tx: Tx,
+  userId: string,
+  reviews: readonly FitReview[],
+  scheduler: SchedulerParams,
+): Promise<number> {
+  const byWord = new Map<string, FitReview[]>();
+  for (const r of reviews) {
+    const list = byWord.get(r.word_id);
+    if (list) list.push(r);
+    else byWord.set(r.word_id, [r]);
+  }
+  const rows = await tx
+    .select({
+      id: words.id,
+      totalReviews: words.totalReviews,
+      repetitions: words.repetitions,
+      mastered: words.mastered,
+    })
+    .from(words)
+    .where(eq(words.userId, userId));
+  const ids: string[] = [];
+  const stabilities: number[] = [];
+  const difficulties: number[] = [];
+  const masteredFlags: boolean[] = [];
+  let delta = 0;
+  for (const row of rows) {
+    const history = byWord.get(row.id);
+    // Only words whose every scheduled review was read; a cut-off history would mislead.
+    if (!history || history.length !== row.totalReviews) continue;
+    const state = memoryStateFromHistory(history, scheduler);
+    if (!state) continue;
+    const mastered = isMastered({
+      ...state,
+      repetitions: row.repetitions,
+      total_reviews: row.totalReviews,
+    });
+    if (mastered !== row.mastered) delta += mastered ? 1 : -1;
+    ids.push(row.id);
+    stabilities.push(state.stability);
+    difficulties.push(state.difficulty);
+    masteredFlags.push(mastered);
+  }
+  if (ids.length > 0) {
+    await tx.execute(sql`
+      update ${words} set stability = v.stability, difficulty = v.difficulty, mastered = v.mastered
+      from (
+        select unnest(${sql.param(ids)}::uuid[]) as id,
+               unnest(${sql.param(stabilities)}::float8[]) as stability,
+               unnest(${sql.param(difficulties)}::float8[]) as difficulty,
+               unnest(${sql.param(masteredFlags)}::boolean[]) as mastered
+      ) as v
+      where ${words.id} = v.id and ${words.userId} = ${userId}`);
+  }
+  if (delta !== 0) {
+    await tx
+      .update(schema.profiles)
+      .set({ masteredWords: sql`greatest(${schema.profiles.masteredWords} + ${delta}, 0)` })
+      .where(eq(schema.profiles.id, userId));
+  }
+  return delta;
+}
+
+export interface RefitQueue {
+  /** Asks for a refit of this learner; returns at once (never on a request's path). */
+  request: (userId: string) => void;
+  /** Resolves when the queue is empty. */
+  idle: () => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+/** Learners waiting for a refit at most; more requests are dropped until there is room. */
+const MAX_PENDING = 1_000;
+
+/**
+ * The process's refit worker: learners are refitted one at a time, after the request that asked
+ * has been answered.
+ */
+export function createRefitQueue(
+  deps: RefitDeps & { clock: () => Date; logger: Logger; events: Events },
+  policy: RefitPolicy = REFIT_POLICY,
+): RefitQueue {
+  const pending = new Set<string>();
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const drain = async () => {
+    // Start after the current request's response, never within it.
+    await new Promise((resolve) => setImmediate(resolve));
+    for (const userId of pending) {
+      if (stopped) break;
+      pending.delete(userId);
+      try {
+        const { outcome, masteredDelta } = await refitLearner(deps, userId, deps.clock(), policy);
+        if (outcome === 'adopted' || outcome === 'kept-current') {
+          deps.logger.info({ userId, outcome }, 'scheduler parameters refitted');
+        }
+        if (masteredDelta !== 0) {
+          await deps.events.publish({ userId, kind: 'profile.changed' });
+          await deps.events.publish({ userId, kind: 'words.changed' });
+        }
+      } catch (error) {
+        deps.logger.error({ err: error, userId }, 'scheduler refit failed');
+      }
+    }
+  };
+  const start = () => {
+    running ??= drain().finally(() => {
+      running = null;
+      if (pending.size > 0 && !stopped) start();
+    });
+  };
+  return {
+    request: (userId) => {
+      if (stopped || pending.size >= MAX_PENDING) return;
+      pending.add(userId);
+      start();
+    },
+    idle: async () => {
+      while (running) await running;
+    },
+    stop: async () => {
+      stopped = true;
+      pending.clear();
+      await running;
+    },
+  };
+}

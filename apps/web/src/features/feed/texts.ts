@@ -1,0 +1,27 @@
+/** The feed's texts: the spec's own (§2 "Feed", §8) verbatim, and Verba's wording around them. */
+export const FEED_TEXT = {
+  // Spec §2 "Feed" and §8, verbatim.
+  quickReviewTitle: 'Quick Review Available',
+  caughtUpTitle: 'All caught up!',
+  infinityPractice: 'Infinity Practice',
+  failedTitle: 'Session Generation Failed',
+  checkMyWords: 'Check My Words',
+  retry: 'Retry',
+  startNewPractice: 'Start New Practice',
+  sessionComplete: 'Session complete! 🎉',
+  allDone: 'All done! 🎉',
+  generationError: 'Session Generation Error',
+  generationErrorDescription: 'Unable to generate practice items. Please try again.',
+  // Verba's wording.
+  quickReviewText: (due: number) =>
+    `You finished a session within the last hour, and ${due} ${due === 1 ? 'word is' : 'words are'} due again.`,
+  startQuickReview: 'Start Quick Review',
+  caughtUpText: 'No words are due right now. Keep going with infinity practice.',
+  nextReview: 'Next review:',
+  failedText: 'Unable to generate practice items. Please try again.',
+  completeTitle: 'Session complete!',
+  completeText: 'Every word of this session is scheduled for its next review.',
+  allDoneDescription: 'No more words are due right now.',
+  preparing: 'Preparing your session...',
+  progressLabel: 'Session progress',
+} as const;

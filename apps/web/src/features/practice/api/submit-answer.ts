@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AnswerResult, FeedState, SubmitAnswerInput } from '@verba/shared';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** Sends one answer; the server checks it and answers with the session after it. */
+export function submitAnswer(sessionId: string, input: SubmitAnswerInput): Promise<AnswerResult> {
+  return api.post<AnswerResult>(
+    `/api/practice/sessions/${encodeURIComponent(sessionId)}/answers`,
+    input,
+  );
+}
+
+export function useSubmitAnswer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ sessionId, input }: { sessionId: string; input: SubmitAnswerInput }) =>
+      submitAnswer(sessionId, input),
+    onSuccess: ({ session }) => {
+      queryClient.setQueryData(queryKeys.practiceSession(session.id), session);
+      // Leaving the feed and coming back mid-session finds the item the learner is on. A finished
+      // session is no feed state: the feed asks the server what comes next once its screen has
+      // shown the last result.
+      const feed = queryClient.getQueryData<FeedState>(queryKeys.practiceFeed);
+      if (!session.summary && feed?.kind === 'session' && feed.session.id === session.id) {
+        const next: FeedState = { kind: 'session', session };
+        queryClient.setQueryData(queryKeys.practiceFeed, next);
+      }
+      if (session.summary) {
+        // Streak, study time and mastered words changed on the server.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.profile });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.words });
+      }
+    },
+  });
+}

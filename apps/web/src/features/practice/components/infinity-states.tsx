@@ -1,0 +1,81 @@
+import { BookOpen, RotateCcw, Sparkles, TriangleAlert } from 'lucide-react';
+import { Link } from 'react-router';
+import type { SessionSummary } from '@verba/shared';
+import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { paths } from '@/config/paths';
+import { StateCard } from '@/components/ui/state-card';
+import { PRACTICE_TEXT } from '../texts';
+import { SummaryStats } from './summary-stats';
+
+/** No words to practise yet (spec §2 "Infinity practice"). */
+export function NoWordsAvailable() {
+  return (
+    <StateCard icon={BookOpen} title={PRACTICE_TEXT.noWordsTitle} titleId="no-words-title">
+      <p className="mt-2 text-sm text-muted-foreground">
+        Add a few words first, then practise them here as often as you like.
+      </p>
+      <Link to={paths.app.words} className={buttonVariants({ size: 'lg', className: 'mt-6' })}>
+        {PRACTICE_TEXT.goToMyWords}
+      </Link>
+    </StateCard>
+  );
+}
+
+/** The words could not be loaded (spec §8 'Error loading words'). */
+export function InfinityLoadFailed({
+  retrying,
+  onRetry,
+}: {
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  return (
+    <StateCard
+      icon={TriangleAlert}
+      title={PRACTICE_TEXT.errorLoadingWords}
+      titleId="infinity-error-title"
+      tone="danger"
+    >
+      <p className="mt-2 text-sm text-muted-foreground">Check your connection and try again.</p>
+      <Button size="lg" className="mt-6" loading={retrying} onClick={onRetry}>
+        {!retrying && <RotateCcw aria-hidden="true" />}
+        {PRACTICE_TEXT.retry}
+      </Button>
+    </StateCard>
+  );
+}
+
+/** The end of an infinity round: 'Great Practice!', 'Practice Again' and 'Back to Feed'. */
+export function GreatPractice({
+  summary,
+  starting,
+  onPracticeAgain,
+}: {
+  summary: SessionSummary | null;
+  starting: boolean;
+  onPracticeAgain: () => void;
+}) {
+  return (
+    <StateCard
+      icon={Sparkles}
+      title={PRACTICE_TEXT.greatPractice}
+      titleId="great-practice-title"
+      tone="success"
+    >
+      {summary && (
+        <div className="mt-6 w-full">
+          <SummaryStats summary={summary} />
+        </div>
+      )}
+      <div className="mt-6 flex w-full flex-col gap-3">
+        <Button size="lg" loading={starting} onClick={onPracticeAgain}>
+          {PRACTICE_TEXT.practiceAgain}
+        </Button>
+        <Link to={paths.app.feed} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
+          {PRACTICE_TEXT.backToFeed}
+        </Link>
+      </div>
+    </StateCard>
+  );
+}

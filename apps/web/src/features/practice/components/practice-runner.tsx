@@ -1,0 +1,272 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Check, X } from 'lucide-react';
+import type { Answer, AnswerResult, PracticeItem, PracticeSession } from '@verba/shared';
+import { toast } from 'sonner';
+import { ApiError } from '@/lib/api-error';
+import { cn } from '@/lib/cn';
+import { haptic } from '@/lib/haptics';
+import { newWordId } from '@/lib/new-id';
+import { useSubmitAnswer } from '../api/submit-answer';
+import { PRACTICE_TEXT } from '../texts';
+import { keyBelongsToTarget, practiceKeyAction } from '../utils/keyboard';
+import { advanceDelay, currentItem, wordOf } from '../utils/session-progress';
+import { FlashcardCard } from './flashcard-card';
+import { QuizCard, type ChoiceResult } from './quiz-card';
+import { SpellingCard } from './spelling-card';
+
+interface Shown {
+  item: PracticeItem;
+  /** When the item appeared, for the answer's response time. */
+  since: number;
+}
+
+function show(session: PracticeSession): Shown | null {
+  const item = currentItem(session);
+  return item ? { item, since: performance.now() } : null;
+}
+
+/**
+ * Runs a session's items in order (spec §4 "Practice flow"): the first uncompleted item shows,
+ * the learner answers, the server checks it, the result stays for the spec's delay, then the next
+ * uncompleted item shows. When none is left, `onComplete` receives the finished session.
+ */
+export function PracticeRunner({
+  initialSession,
+  header,
+  onComplete,
+  onSessionGone,
+}: {
+  initialSession: PracticeSession;
+  /** Above the card: the feed's 'n / total' bar, or infinity's counters. */
+  header: (session: PracticeSession, item: PracticeItem | null) => ReactNode;
+  onComplete: (session: PracticeSession) => void;
+  /**
+   * The server refused an answer for this session: it expired, or the item was answered elsewhere
+   * (another tab). The page reloads the session and opens it again.
+   */
+  onSessionGone: () => void;
+}) {
+  const [session, setSession] = useState(initialSession);
+  const [shown, setShown] = useState<Shown | null>(() => show(initialSession));
+  const [flipped, setFlipped] = useState(false);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [result, setResult] = useState<ChoiceResult | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const submit = useSubmitAnswer();
+  const answerIds = useRef(new Map<number, string>());
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const cardRef = useRef<HTMLDivElement>(null);
+  const locked = submit.isPending || result !== null;
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // A session opened with every item already answered (a reload just after the last answer).
+  useEffect(() => {
+    if (!shown && result === null) onComplete(session);
+    // Only on opening: later completions go through the answer's own path.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const item = shown?.item ?? null;
+  const word = item ? wordOf(session, item) : undefined;
+
+  // Each new card takes the focus, so the keys and a screen reader start on it.
+  useEffect(() => {
+    if (item && item.type !== 'spelling') cardRef.current?.focus({ preventScroll: true });
+  }, [item]);
+
+  const advance = useCallback(
+    (next: PracticeSession) => {
+      const nextShown = show(next);
+      setFlipped(false);
+      setChosen(null);
+      setResult(null);
+      if (nextShown) setShown(nextShown);
+      else onComplete(next);
+    },
+    [onComplete],
+  );
+
+  const onAnswered = useCallback(
+    (answered: PracticeItem, answer: AnswerResult) => {
+      setSession(answer.session);
+      const showsResult = answered.type !== 'flashcard';
+      if (showsResult) {
+        setResult({ correct: answer.correct, expected: answer.expected });
+        haptic(answer.correct ? 'success' : 'error');
+        setAnnouncement(
+          answer.correct
+            ? PRACTICE_TEXT.correct
+            : `${PRACTICE_TEXT.incorrect}. ${PRACTICE_TEXT.theAnswerIs} ${answer.expected}`,
+        );
+      } else {
+        haptic(answer.correct ? 'success' : 'error');
+        // A flashcard's "result" is the learner's own call: nothing to show, the card moves on.
+        setResult({ correct: answer.correct, expected: answer.expected });
+        setAnnouncement('');
+      }
+      for (const mastered of answer.masteredWords) {
+        haptic('impact');
+        toast.success(PRACTICE_TEXT.wordMastered, { description: mastered.word });
+      }
+      clearTimeout(timer.current);
+      timer.current = setTimeout(
+        () => advance(answer.session),
+        advanceDelay(answered.type, answer.correct),
+      );
+    },
+    [advance],
+  );
+
+  const answer = useCallback(
+    (value: Answer) => {
+      if (!shown || locked) return;
+      const answered = shown.item;
+      let id = answerIds.current.get(answered.index);
+      if (!id) {
+        id = newWordId();
+        answerIds.current.set(answered.index, id);
+      }
+      submit.mutate(
+        {
+          sessionId: session.id,
+          input: {
+            id,
+            itemIndex: answered.index,
+            answer: value,
+            responseTimeMs: Math.max(0, Math.round(performance.now() - shown.since)),
+          },
+        },
+        {
+          onSuccess: (response) => onAnswered(answered, response),
+          onError: (error) => {
+            setChosen(null);
+            if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
+              onSessionGone();
+              return;
+            }
+            toast.error(PRACTICE_TEXT.answerFailed, {
+              description: PRACTICE_TEXT.answerFailedDescription,
+            });
+          },
+        },
+      );
+    },
+    [locked, onAnswered, onSessionGone, session.id, shown, submit],
+  );
+
+  const flip = useCallback(() => {
+    haptic('tap');
+    setFlipped((value) => !value);
+  }, []);
+
+  const choose = useCallback(
+    (index: number) => {
+      if (locked) return;
+      setChosen(index);
+      answer({ type: 'multiple-choice', optionIndex: index });
+    },
+    [answer, locked],
+  );
+
+  useEffect(() => {
+    if (!item) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      if (keyBelongsToTarget(event.key, target)) return;
+      const action = practiceKeyAction(event.key, { type: item.type, flipped, locked });
+      if (!action) return;
+      event.preventDefault();
+      if (action.kind === 'flip') flip();
+      else if (action.kind === 'knew') answer({ type: 'flashcard', knew: action.knew });
+      else choose(action.index);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [answer, choose, flip, flipped, item, locked]);
+
+  return (
+    <div className="space-y-4">
+      {header(session, item)}
+      {item && word && (
+        <div
+          ref={cardRef}
+          tabIndex={-1}
+          key={item.index}
+          data-item-index={item.index}
+          data-item-type={item.type}
+          aria-label={`Item ${item.index + 1} of ${session.items.length}`}
+          role="group"
+          className="outline-none"
+        >
+          {item.type === 'flashcard' ? (
+            <FlashcardCard
+              word={word}
+              direction={item.direction ?? 'target-to-native'}
+              flipped={flipped}
+              locked={locked}
+              onFlip={flip}
+              onAnswer={(knew) => answer({ type: 'flashcard', knew })}
+            />
+          ) : item.type === 'multiple-choice' ? (
+            <QuizCard
+              word={word}
+              options={item.options ?? []}
+              chosen={chosen}
+              result={result}
+              locked={locked}
+              onChoose={choose}
+            />
+          ) : (
+            <SpellingCard
+              word={word}
+              result={result}
+              locked={locked}
+              onSubmit={(text) => answer({ type: 'spelling', text })}
+            />
+          )}
+        </div>
+      )}
+      <AnswerFeedback result={item?.type === 'flashcard' ? null : result} />
+      <p role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+    </div>
+  );
+}
+
+/** The result under a quiz or spelling card; wrong answers show the correct one. */
+function AnswerFeedback({ result }: { result: ChoiceResult | null }) {
+  return (
+    <div aria-hidden="true" className="min-h-14">
+      {result && (
+        <div
+          data-testid="answer-feedback"
+          className={cn(
+            'flex items-center gap-3 rounded-xl px-4 py-3 text-sm font-medium',
+            result.correct
+              ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100'
+              : 'bg-rose-100 text-rose-900 dark:bg-rose-950 dark:text-rose-100',
+          )}
+        >
+          {result.correct ? (
+            <Check aria-hidden="true" className="size-5 shrink-0" />
+          ) : (
+            <X aria-hidden="true" className="size-5 shrink-0" />
+          )}
+          <span>
+            {result.correct ? (
+              PRACTICE_TEXT.correct
+            ) : (
+              <>
+                {PRACTICE_TEXT.incorrect}. {PRACTICE_TEXT.theAnswerIs}{' '}
+                <strong className="font-semibold">{result.expected}</strong>
+              </>
+            )}
+          </span>
+        </div>
+      )}
+    </div>
+  );
+}

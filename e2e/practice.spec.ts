@@ -1,0 +1,390 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signUpViaApi, toast } from './support';
+
+/**
+ * Practice against the production build and its real API: the daily feed's session through
+ * flashcard, quiz and spelling cards, by mouse and by keyboard; a reload in the middle; infinity
+ * practice from start to 'Great Practice!'; the empty and error states.
+ */
+
+const WORDS = [
+  { word: 'gato', translation: 'cat' },
+  { word: 'perro', translation: 'dog' },
+  { word: 'casa', translation: 'house' },
+  { word: 'libro', translation: 'book' },
+];
+
+async function seedWords(page: Page, words = WORDS) {
+  for (const w of words) {
+    const response = await page.request.post('/api/words', { data: { id: randomUUID(), ...w } });
+    expect(response.status()).toBe(201);
+  }
+}
+
+const card = (page: Page) => page.locator('[data-item-index]');
+const progress = (page: Page) => page.getByTestId('feed-progress');
+
+type Input = 'mouse' | 'keyboard';
+
+/** The seeded word a card asks about, from its prompt (a word or a translation). */
+async function promptedWord(current: Locator) {
+  const prompt = (await current.getByTestId('practice-prompt').innerText()).trim();
+  const found = WORDS.find((w) => prompt.startsWith(w.word) || prompt === w.translation);
+  if (!found) throw new Error(`No seeded word for the prompt "${prompt}"`);
+  return found;
+}
+
+/**
+ * Answers the card on screen, right unless `wrong`, and waits until the next card (or the end)
+ * shows. Returns the item's type.
+ */
+async function answerCurrent(page: Page, input: Input, { wrong = false } = {}) {
+  const current = card(page);
+  await expect(current).toBeVisible();
+  const index = await current.getAttribute('data-item-index');
+  const type = await current.getAttribute('data-item-type');
+  const word = await promptedWord(current);
+  // Every card can say its word.
+  await expect(
+    current.getByRole('button', { name: `Speak “${word.word}” (Spanish)` }),
+  ).toBeVisible();
+
+  if (type === 'flashcard') {
+    const face = current.getByTestId('flashcard');
+    await expect(face).toHaveAttribute('data-flipped', 'false');
+    if (input === 'mouse') await face.click();
+    else await page.keyboard.press('Space');
+    await expect(face).toHaveAttribute('data-flipped', 'true');
+    if (input === 'mouse') {
+      await current.getByRole('button', { name: wrong ? "I didn't know" : 'I knew it' }).click();
+    } else {
+      await page.keyboard.press(wrong ? '2' : '1');
+    }
+  } else if (type === 'multiple-choice') {
+    const options = current.getByRole('list').getByRole('button');
+    await expect(options).toHaveCount(4);
+    const texts = (await options.allInnerTexts()).map((t) => t.replace(/^\d\s*/, '').trim());
+    const right = texts.findIndex((t) => t === word.translation);
+    expect(right).toBeGreaterThanOrEqual(0);
+    const pick = wrong ? (right + 1) % 4 : right;
+    if (input === 'mouse') await options.nth(pick).click();
+    else await page.keyboard.press(String(pick + 1));
+  } else {
+    const field = current.getByRole('textbox');
+    const check = current.getByRole('button', { name: 'Check' });
+    // An empty field cannot be submitted.
+    await expect(check).toBeDisabled();
+    await field.fill(wrong ? 'zzz' : word.word.toUpperCase() + '  ');
+    if (input === 'mouse') await check.click();
+    else await field.press('Enter');
+  }
+
+  if (wrong && type !== 'flashcard') {
+    const expected = type === 'spelling' ? word.word : word.translation;
+    await expect(page.getByTestId('answer-feedback')).toContainText(`The answer: ${expected}`);
+  }
+  // The next card, or the end of the session.
+  await expect(card(page).and(page.locator(`[data-item-index="${index}"]`))).toHaveCount(0);
+  return type ?? '';
+}
+
+async function onboardedLearner(page: Page, words = WORDS) {
+  await signUpViaApi(page, { onboarded: true });
+  if (words.length > 0) await seedWords(page, words);
+}
+
+test.describe('daily practice', () => {
+  test('a learner completes a session by mouse and keyboard, resumes after a reload, then is caught up', async ({
+    page,
+  }) => {
+    // Sixteen answers and a reload: longer than the default on a busy machine.
+    test.setTimeout(120_000);
+    await onboardedLearner(page);
+    await page.goto('/app/feed');
+
+    // Words are due: the session starts by itself. 4 words → 4 items each.
+    await expect(card(page)).toBeVisible();
+    await expect(progress(page)).toHaveText('0 / 16');
+
+    const seen = new Set<string>();
+    let answered = 0;
+    const inputs: Input[] = ['mouse', 'keyboard'];
+    // The first five items, alternating mouse and keyboard.
+    for (; answered < 5; answered++) {
+      seen.add(await answerCurrent(page, inputs[answered % 2]!));
+    }
+    await expect(progress(page)).toHaveText('5 / 16');
+
+    // A reload in the middle resumes the same item.
+    const before = await card(page).getAttribute('data-item-index');
+    const promptBefore = await card(page).getByTestId('practice-prompt').innerText();
+    await page.reload();
+    await expect(card(page)).toHaveAttribute('data-item-index', before ?? '');
+    await expect(card(page).getByTestId('practice-prompt')).toHaveText(promptBefore);
+    await expect(progress(page)).toHaveText('5 / 16');
+
+    // The rest, by mouse and keyboard, with one wrong spelling that shows the right word.
+    let wrongSpelling = false;
+    for (; answered < 16; answered++) {
+      const type = await card(page).getAttribute('data-item-type');
+      const wrong = type === 'spelling' && !wrongSpelling;
+      if (wrong) wrongSpelling = true;
+      seen.add(await answerCurrent(page, inputs[answered % 2]!, { wrong }));
+    }
+    expect([...seen].sort()).toEqual(['flashcard', 'multiple-choice', 'spelling']);
+
+    // The completion screen and its toast.
+    await expect(page.getByRole('heading', { name: 'Session complete!' })).toBeVisible();
+    await expect(toast(page, 'Session complete! 🎉')).toBeVisible();
+    const summary = page.getByTestId('session-summary');
+    await expect(summary).toContainText('Words practised');
+    await expect(summary).toContainText('4');
+    await expect(summary).toContainText('Accuracy');
+    await expect(summary).toContainText('94%');
+    await expect(summary).toContainText('Time spent');
+    await expect(summary).toContainText('Current streak');
+    await expect(summary).toContainText('1 day');
+    await expect(page.getByRole('link', { name: 'Infinity Practice' })).toBeVisible();
+
+    // Nothing is due any more: a new practice says so.
+    await page.getByRole('button', { name: 'Start New Practice' }).click();
+    await expect(toast(page, 'All done! 🎉')).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: /All caught up!|Quick Review Available/ }),
+    ).toBeVisible();
+
+    // And so does the feed on a fresh load, with the way on to infinity practice.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'All caught up!' })).toBeVisible();
+    await page.getByRole('link', { name: 'Infinity Practice' }).click();
+    await expect(page).toHaveURL(/\/app\/practice\/infinity/);
+  });
+
+  test('a learner with no words is invited to add one', async ({ page }) => {
+    await onboardedLearner(page, []);
+    await page.goto('/app/feed');
+    await expect(page.getByRole('heading', { name: "Let's start learning!" })).toBeVisible();
+    await page.getByRole('link', { name: 'Add Your First Word' }).click();
+    await expect(page).toHaveURL(/\/app\/words$/);
+  });
+
+  test('a feed that cannot load offers to check the words or retry', async ({ page }) => {
+    await onboardedLearner(page);
+    await page.route('**/api/practice/feed', (route) =>
+      route.fulfill({ status: 500, json: { error: { code: 'INTERNAL_ERROR', message: 'x' } } }),
+    );
+    await page.goto('/app/feed');
+    await expect(page.getByRole('heading', { name: 'Session Generation Failed' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Check My Words' })).toHaveAttribute(
+      'href',
+      '/app/words',
+    );
+    await page.unroute('**/api/practice/feed');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(card(page)).toBeVisible();
+    await expect(progress(page)).toHaveText('0 / 16');
+  });
+
+  test('a session that cannot start shows the error toast, and Retry starts it', async ({
+    page,
+  }) => {
+    await onboardedLearner(page);
+    await page.route('**/api/practice/sessions', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, json: { error: { code: 'INTERNAL_ERROR', message: 'x' } } })
+        : route.continue(),
+    );
+    await page.goto('/app/feed');
+    await expect(toast(page, 'Session Generation Error')).toContainText(
+      'Unable to generate practice items. Please try again.',
+    );
+    await expect(page.getByRole('heading', { name: 'Session Generation Failed' })).toBeVisible();
+    await page.unroute('**/api/practice/sessions');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(card(page)).toBeVisible();
+  });
+
+  test('quiz and spelling cards lock after one answer', async ({ page }) => {
+    test.setTimeout(90_000);
+    await onboardedLearner(page);
+    await page.goto('/app/feed');
+    // Eight flashcards come first (two rounds of four words).
+    for (let i = 0; i < 8; i++) await answerCurrent(page, 'keyboard');
+
+    // Each answer is held on its way to the server until the card has been checked.
+    let sent = 0;
+    let release = () => {};
+    await page.route('**/api/practice/sessions/*/answers', async (route) => {
+      sent += 1;
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.continue();
+    });
+
+    await expect(card(page)).toHaveAttribute('data-item-type', 'multiple-choice');
+    const options = card(page).getByRole('list').getByRole('button');
+    await options.nth(0).click();
+    await expect(options.nth(0)).toHaveAttribute('aria-pressed', 'true');
+    for (let i = 0; i < 4; i++) await expect(options.nth(i)).toBeDisabled();
+    await page.keyboard.press('2');
+    await expect.poll(() => sent).toBe(1);
+    await expect(options.nth(1)).toHaveAttribute('aria-pressed', 'false');
+    release();
+    await expect(card(page)).not.toHaveAttribute('data-item-index', '8');
+    for (let i = 9; i < 12; i++) {
+      const next = answerCurrent(page, 'mouse');
+      await expect.poll(() => sent).toBe(i - 7);
+      release();
+      await next;
+    }
+
+    await expect(card(page)).toHaveAttribute('data-item-type', 'spelling');
+    const field = card(page).getByRole('textbox');
+    await field.fill('gato');
+    await field.press('Enter');
+    await expect(field).toHaveAttribute('readonly', '');
+    await expect(card(page).getByRole('button', { name: 'Check' })).toBeDisabled();
+    await field.press('Enter');
+    await expect.poll(() => sent).toBe(5);
+    release();
+    await expect(card(page)).not.toHaveAttribute('data-item-index', '12');
+    expect(sent).toBe(5);
+  });
+
+  test('an item answered in another tab moves this one on to the next item', async ({ page }) => {
+    await onboardedLearner(page);
+    await page.goto('/app/feed');
+    await expect(card(page)).toHaveAttribute('data-item-index', '0');
+
+    // The same learner answers the first item elsewhere.
+    const feed = (await (await page.request.get('/api/practice/feed')).json()) as {
+      session: { id: string };
+    };
+    const elsewhere = await page.request.post(`/api/practice/sessions/${feed.session.id}/answers`, {
+      data: {
+        id: randomUUID(),
+        itemIndex: 0,
+        answer: { type: 'flashcard', knew: true },
+        responseTimeMs: 1200,
+      },
+    });
+    expect(elsewhere.status()).toBe(200);
+
+    // This tab's answer is refused; the session reopens where the server has it.
+    await page.keyboard.press('Space');
+    await page.keyboard.press('1');
+    await expect(card(page)).toHaveAttribute('data-item-index', '1');
+    await expect(progress(page)).toHaveText('1 / 16');
+  });
+
+  test('a quick review starts a new session', async ({ page }) => {
+    await onboardedLearner(page);
+    // The server offers a quick review after a session completed within the hour; the feed is
+    // answered once with that state so the offer shows without waiting for words to fall due.
+    await page.route('**/api/practice/feed', (route) =>
+      route.fulfill({ json: { kind: 'quick-review', dueCount: 4 } }),
+    );
+    await page.goto('/app/feed');
+    await expect(page.getByRole('heading', { name: 'Quick Review Available' })).toBeVisible();
+    await expect(page.getByText('4 words are due again')).toBeVisible();
+    await page.unroute('**/api/practice/feed');
+    await page.getByRole('button', { name: 'Start Quick Review' }).click();
+    await expect(card(page)).toBeVisible();
+    await expect(progress(page)).toHaveText('0 / 16');
+  });
+
+  test("a word that becomes mastered says so with a 'Word Mastered' toast", async ({ page }) => {
+    await onboardedLearner(page);
+    // Mastery takes months of reviews; the server's answer is amended to report one.
+    await page.route('**/api/practice/sessions/*/answers', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { masteredWords: unknown[] };
+      body.masteredWords = [{ id: randomUUID(), word: 'gato' }];
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto('/app/feed');
+    await answerCurrent(page, 'mouse');
+    await expect(toast(page, 'Word Mastered')).toContainText('gato');
+  });
+
+  test('moving to My Words warms the practice session', async ({ page }) => {
+    await onboardedLearner(page);
+    await page.goto('/app/profile');
+    await expect(page.getByRole('link', { name: 'Words' })).toBeVisible();
+    const feedRequest = page.waitForRequest('**/api/practice/feed');
+    await page.getByRole('link', { name: 'Words' }).click();
+    await feedRequest;
+  });
+});
+
+test.describe('infinity practice', () => {
+  test('a round goes from the first word to Great Practice!, and again', async ({ page }) => {
+    test.setTimeout(120_000);
+    await onboardedLearner(page);
+    await page.goto('/app/practice/infinity');
+    await expect(page.getByRole('link', { name: 'Back to Feed' })).toBeVisible();
+    await expect(page.getByTestId('infinity-word-counter')).toHaveText(/^Word 1 \/ 4$/);
+    await expect(page.getByTestId('infinity-item-counter')).toHaveText('(0 / 16 items)');
+
+    for (let answered = 0; answered < 16; answered++) {
+      if (answered === 3) {
+        // A reload keeps the round and its place.
+        const before = await card(page).getAttribute('data-item-index');
+        await page.reload();
+        await expect(card(page)).toHaveAttribute('data-item-index', before ?? '');
+        await expect(page.getByTestId('infinity-item-counter')).toHaveText('(3 / 16 items)');
+      }
+      await answerCurrent(page, answered % 2 === 0 ? 'keyboard' : 'mouse');
+    }
+
+    await expect(page.getByRole('heading', { name: 'Great Practice!' })).toBeVisible();
+    await expect(page.getByTestId('session-summary')).toContainText('100%');
+    await page.getByRole('button', { name: 'Practice Again' }).click();
+    await expect(page.getByTestId('infinity-item-counter')).toHaveText('(0 / 16 items)');
+    await page.getByRole('link', { name: 'Back to Feed' }).click();
+    await expect(page).toHaveURL(/\/app\/feed$/);
+  });
+
+  test('a learner with no words is sent to add some', async ({ page }) => {
+    await onboardedLearner(page, []);
+    const starts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/practice/sessions')) {
+        starts.push(request.url());
+      }
+    });
+    await page.goto('/app/practice/infinity');
+    await expect(page.getByRole('heading', { name: 'No Words Available' })).toBeVisible();
+    // Known from the profile: no round is asked for.
+    expect(starts).toEqual([]);
+    await page.getByRole('link', { name: 'Go to My Words' }).click();
+    await expect(page).toHaveURL(/\/app\/words$/);
+  });
+
+  test('a round the server has no words for (an empty group) says so', async ({ page }) => {
+    await onboardedLearner(page);
+    await page.route('**/api/practice/sessions', (route) =>
+      route.fulfill({ status: 409, json: { error: { code: 'CONFLICT', message: 'No words' } } }),
+    );
+    await page.goto(`/app/practice/infinity?group=${randomUUID()}`);
+    await expect(page.getByRole('heading', { name: 'No Words Available' })).toBeVisible();
+  });
+
+  test('words that cannot load show the error, and Retry loads them', async ({ page }) => {
+    await onboardedLearner(page);
+    await page.route('**/api/practice/sessions', (route) =>
+      route.fulfill({ status: 500, json: { error: { code: 'INTERNAL_ERROR', message: 'x' } } }),
+    );
+    await page.goto('/app/practice/infinity');
+    await expect(toast(page, 'Error loading words')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Error loading words' })).toBeVisible();
+    await page.unroute('**/api/practice/sessions');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByTestId('infinity-item-counter')).toHaveText('(0 / 16 items)');
+  });
+
+  test('an anonymous visitor is sent to sign in', async ({ page }) => {
+    await page.goto('/app/practice/infinity');
+    await expect(page).toHaveURL(/\/auth\/login/);
+  });
+});

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { wordSchema } from './words.ts';
+
+/**
+ * AI word groups (spec §2 "Groups", §3 groups, §7 generate-groups): what the API returns, and the
+ * texts of the groups screen.
+ */
+
+/** Longest group name kept; longer names from the model are cut at a word boundary. */
+export const GROUP_NAME_MAX_LENGTH = 40;
+/** Auto group generation needs at least 3 words (spec §9). */
+export const GROUP_MIN_WORDS = 3;
+/** Most words one grouping request sends to the model (the newest ones). */
+export const GROUP_MAX_WORDS_PER_RUN = 300;
+
+export const groupSummarySchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  totalWords: z.number().int(),
+  masteredWords: z.number().int(),
+  createdAt: z.string(),
+});
+export type GroupSummary = z.infer<typeof groupSummarySchema>;
+
+export const groupListSchema = z.object({
+  groups: z.array(groupSummarySchema),
+  /** Whether a generation is running for this learner in the process that answered. */
+  generating: z.boolean(),
+});
+export type GroupList = z.infer<typeof groupListSchema>;
+
+export const groupDetailSchema = groupSummarySchema.extend({
+  words: z.array(wordSchema),
+});
+export type GroupDetail = z.infer<typeof groupDetailSchema>;
+
+export const generateGroupsInputSchema = z
+  .object({
+    /** True when the client asks because the list is empty (the spec's automatic run). */
+    auto: z.boolean().optional(),
+  })
+  .strict();
+export type GenerateGroupsInput = z.infer<typeof generateGroupsInputSchema>;
+
+export const generateGroupsResultSchema = z.object({
+  /** 'started': a run begins; 'queued': one is under way and another follows it. */
+  status: z.enum(['started', 'queued']),
+});
+export type GenerateGroupsResult = z.infer<typeof generateGroupsResultSchema>;
+
+/** Group percent: mastered over total, rounded, 0 for an empty group (spec §9). */
+export function groupPercent(group: Pick<GroupSummary, 'totalWords' | 'masteredWords'>): number {
+  return group.totalWords === 0 ? 0 : Math.round((group.masteredWords / group.totalWords) * 100);
+}
+
+/** 'N words • M mastered'. */
+export function groupCountsText(group: Pick<GroupSummary, 'totalWords' | 'masteredWords'>) {
+  return `${group.totalWords} ${group.totalWords === 1 ? 'word' : 'words'} • ${group.masteredWords} mastered`;
+}
+
+export const GROUP_TEXT = {
+  title: 'My Word Groups',
+  subtitle: 'Automatically organized by AI',
+  emptyTitle: 'No Groups Yet',
+  emptyText: 'Groups are created automatically once you add at least 3 words.',
+  /** The empty state on a server with no AI provider, where groups cannot be made. */
+  emptyTextWithoutAi:
+    'Groups are made by an AI provider, and this server has none. All your words are in My Words.',
+  emptyLink: 'Visit My Words',
+  generate: 'Generate',
+  generating: 'Organizing your words...',
+  created: 'Groups created! ✨',
+  createdDescription: 'Your words have been organized into groups.',
+  failed: 'Could not create groups',
+  failedDescription: 'Please try again using the Generate button.',
+  notAuthenticated: 'Not authenticated',
+  practise: 'Practise this group',
+  backToGroups: 'Back to Groups',
+  notFound: 'This group does not exist',
+  generationFailedLog: 'Failed to create groups',
+} as const;
