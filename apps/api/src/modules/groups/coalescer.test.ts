@@ -1,10 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createCoalescer, type RunMode } from './coalescer.ts';
+import { createCoalescer, type RunMode, type RunOutcome } from './coalescer.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-function setup({ cooldownMs = 60_000, debounceMs = 0, worked = true } = {}) {
+function setup({
+  cooldownMs = 60_000,
+  debounceMs = 0,
+  outcomes = [] as RunOutcome[],
+  worked = true,
+} = {}) {
   const runs: { userId: string; mode: RunMode; at: number }[] = [];
   const coalescer = createCoalescer({
     cooldownMs,
@@ -12,7 +17,7 @@ function setup({ cooldownMs = 60_000, debounceMs = 0, worked = true } = {}) {
     run: async (userId, mode) => {
       runs.push({ userId, mode, at: Date.now() });
       await new Promise((resolve) => setTimeout(resolve, 1_000));
-      return worked;
+      return outcomes.shift() ?? worked;
     },
   });
   return { runs, coalescer };
@@ -71,5 +76,17 @@ describe('the grouping coalescer', () => {
     await vi.advanceTimersByTimeAsync(3_000);
     await flushed;
     expect(runs).toHaveLength(2);
+  });
+
+  it('waits while another process has the learner’s turn, then runs once', async () => {
+    const { runs, coalescer } = setup({ outcomes: [{ retryAfterMs: 30_000 }] });
+    const start = Date.now();
+    coalescer.request('u1', 'incremental');
+    await vi.advanceTimersByTimeAsync(5_000);
+    // Flush leaves it to its timer rather than asking again and again.
+    await coalescer.flush();
+    expect(coalescer.request('u1', 'incremental')).toBe('queued');
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(runs.map((r) => r.at - start)).toEqual([0, 31_000]);
   });
 });

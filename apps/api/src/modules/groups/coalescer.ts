@@ -2,13 +2,19 @@
  * Background work per learner, coalesced: at most one run at a time for a learner, a first
  * request waits a moment (the debounce) for others to join it, and after a run starts the next
  * waits out a cooldown; requests meanwhile fold into that one next run. So ten words saved in a
- * minute cost at most two runs (one soon, one when the minute is over).
+ * minute cost at most two runs (one soon, one when the minute is over). The run itself may answer
+ * that another server process has the learner's turn; then the request waits for it here.
  */
 export type RunMode = 'incremental' | 'full';
 
+/**
+ * What a run did: true when it did real work (the cooldown follows), false when there was nothing
+ * to do, or how long to wait when another server process ran for this learner moments ago.
+ */
+export type RunOutcome = boolean | { retryAfterMs: number };
+
 export interface CoalescerOptions {
-  /** One run; answering false means it did no real work, so no cooldown follows it. */
-  run: (userId: string, mode: RunMode) => Promise<boolean>;
+  run: (userId: string, mode: RunMode) => Promise<RunOutcome>;
   /** Least time between the starts of two runs for one learner. */
   cooldownMs: number;
   /** How long a first request waits for others to join it (a burst of saves). */
@@ -30,7 +36,10 @@ export interface Coalescer {
   ) => 'started' | 'queued';
   /** Whether a run is under way for this learner. */
   busy: (userId: string) => boolean;
-  /** Starts every waiting run now and resolves when nothing is running (tests, shutdown). */
+  /**
+   * Starts every waiting run now, except those another process holds off, and resolves when
+   * nothing is running (tests, shutdown).
+   */
   flush: () => Promise<void>;
   /** Resolves when no run is under way; waiting runs stay waiting. */
   idle: () => Promise<void>;
@@ -41,6 +50,8 @@ interface UserState {
   running: Promise<void> | undefined;
   pending: RunMode | undefined;
   lastStartedAt: number;
+  /** Until when another process holds this learner's turn. */
+  deferredUntil: number;
   timer: ReturnType<typeof setTimeout> | undefined;
 }
 
@@ -56,6 +67,9 @@ export function createCoalescer({
 }: CoalescerOptions): Coalescer {
   const users = new Map<string, UserState>();
   let closed = false;
+
+  const readyAt = (state: UserState) =>
+    Math.max(state.lastStartedAt + cooldownMs, state.deferredUntil);
 
   const schedule = (userId: string, state: UserState, delayMs: number) => {
     if (state.timer) clearTimeout(state.timer);
@@ -74,14 +88,18 @@ export function createCoalescer({
     state.lastStartedAt = now();
     state.running = run(userId, mode)
       .then(
-        (worked) => {
-          if (!worked) state.lastStartedAt = previousStart;
+        (outcome) => {
+          if (outcome === true) return;
+          state.lastStartedAt = previousStart;
+          if (outcome === false) return;
+          state.pending = merge(state.pending, mode);
+          state.deferredUntil = now() + outcome.retryAfterMs;
         },
         (error: unknown) => onError?.(error, userId),
       )
       .finally(() => {
         state.running = undefined;
-        const wait = Math.max(0, state.lastStartedAt + cooldownMs - now());
+        const wait = Math.max(0, readyAt(state) - now());
         // Either the queued run when the cooldown ends, or forgetting the learner then.
         schedule(userId, state, wait);
       });
@@ -93,14 +111,15 @@ export function createCoalescer({
         running: undefined,
         pending: undefined,
         lastStartedAt: Number.NEGATIVE_INFINITY,
+        deferredUntil: Number.NEGATIVE_INFINITY,
         timer: undefined,
       };
       users.set(userId, state);
-      const coolingDown = now() - state.lastStartedAt < cooldownMs;
+      const coolingDown = readyAt(state) > now();
       if (state.running || (!immediate && (coolingDown || debounceMs > 0))) {
         state.pending = merge(state.pending, mode);
         if (!state.running && !state.timer) {
-          const wait = coolingDown ? state.lastStartedAt + cooldownMs - now() : debounceMs;
+          const wait = coolingDown ? readyAt(state) - now() : debounceMs;
           schedule(userId, state, wait);
         }
         return 'queued';
@@ -118,7 +137,8 @@ export function createCoalescer({
       for (;;) {
         const running = [...users.values()].flatMap((s) => (s.running ? [s.running] : []));
         for (const [userId, state] of users) {
-          if (state.pending && !state.running) {
+          // A run another process holds off stays on its timer, or this would spin.
+          if (state.pending && !state.running && state.deferredUntil <= now()) {
             if (state.timer) clearTimeout(state.timer);
             state.timer = undefined;
             start(userId, state, state.pending);

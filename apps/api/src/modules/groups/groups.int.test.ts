@@ -6,15 +6,28 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../lib/events.ts';
 import { fakeReply, startFakeAiServer, type FakeAiServer } from '../../testing/fake-ai-server.ts';
 import { TestHarness, type TestUser } from '../../testing/harness.ts';
+import { GROUPING_COOLDOWN_MS } from './groups.service.ts';
 
 let ai: FakeAiServer;
 let t: TestHarness;
+/** A second API process on the same database. */
+let other: TestHarness;
+
+// The tests move the clock past grouping cooldowns instead of waiting them out.
+let clockOffsetMs = 0;
+const clock = () => new Date(Date.now() + clockOffsetMs);
+const passCooldown = () => {
+  clockOffsetMs += GROUPING_COOLDOWN_MS;
+};
 
 beforeAll(async () => {
   ai = await startFakeAiServer();
-  t = await TestHarness.start({
+  const options = {
     env: { AI_BASE_URL: ai.url, AI_MODEL: 'fake-model', AUTH_RATE_LIMIT_SIGN_UP: '1000' },
-  });
+    clock,
+  };
+  t = await TestHarness.start(options);
+  other = await TestHarness.onDatabase(t.database, options, await t.database.connectAgain());
 });
 afterAll(async () => {
   await t.close();
@@ -27,9 +40,9 @@ interface Saved {
   word: string;
 }
 
-async function save(user: TestUser, word: string): Promise<Saved> {
+async function save(user: TestUser, word: string, through = t): Promise<Saved> {
   const id = randomUUID();
-  const response = await t.request('/api/words', {
+  const response = await through.request('/api/words', {
     method: 'POST',
     cookie: user.cookie,
     json: { id, word, translation: `${word} (en)` },
@@ -117,6 +130,7 @@ describe('automatic grouping', () => {
     await t.services.groups.idle();
     expect(ai.requests).toHaveLength(1);
 
+    passCooldown();
     ai.enqueue(grouping({ name: 'Time & Numbers', wordIds: more.map((w) => w.id) }));
     await t.services.groups.flush();
     expect(ai.requests).toHaveLength(2);
@@ -129,6 +143,27 @@ describe('automatic grouping', () => {
     const { groups } = await groupsOf(user);
     expect(groups).toHaveLength(1);
     expect(groups[0]).toMatchObject({ name: 'Time & Numbers', totalWords: 10 });
+  });
+
+  it('shares the cooldown between server processes', async () => {
+    const user = await t.signUp();
+    const first: Saved[] = [];
+    for (const word of ['lunes', 'martes', 'miércoles']) first.push(await save(user, word));
+    ai.enqueue(grouping({ name: 'Time & Numbers', wordIds: first.map((w) => w.id) }));
+    await t.services.groups.flush();
+    expect(ai.requests).toHaveLength(1);
+
+    // Saved through the other process inside the minute: it waits for the learner's turn.
+    const more = [await save(user, 'jueves', other), await save(user, 'viernes', other)];
+    await other.services.groups.flush();
+    expect(ai.requests).toHaveLength(1);
+
+    passCooldown();
+    ai.enqueue(grouping({ name: 'Time & Numbers', wordIds: more.map((w) => w.id) }));
+    await other.services.groups.flush();
+    expect(ai.requests).toHaveLength(2);
+    expect(idsSentIn(1).sort()).toEqual(more.map((w) => w.id).sort());
+    expect((await groupsOf(user)).groups[0]).toMatchObject({ totalWords: 5 });
   });
 
   it('an answer with another learner’s word id is asked again, then refused, keeping the old groups', async () => {
@@ -145,6 +180,7 @@ describe('automatic grouping', () => {
     // The Generate button: a full regroup, whose two answers both name a foreign id.
     const bad = grouping({ name: 'Stolen', wordIds: [...words.map((w) => w.id), foreign.id] });
     ai.enqueue(bad, bad);
+    // The button does not wait for the cooldown.
     const response = await t.request('/api/groups/generate', {
       method: 'POST',
       cookie: user.cookie,

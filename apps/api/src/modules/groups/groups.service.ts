@@ -15,9 +15,9 @@ import type { AiProvider } from '../../ai/index.ts';
 import type { Events } from '../../lib/events.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { consumeRateLimit } from '../../lib/rate-limit.ts';
+import { consumeRateLimit, countUse } from '../../lib/rate-limit.ts';
 import { toWord } from '../words/words.service.ts';
-import { createCoalescer, type RunMode } from './coalescer.ts';
+import { createCoalescer, type RunMode, type RunOutcome } from './coalescer.ts';
 import { generateGrouping, type ProposedGroup } from './groups.prompt.ts';
 
 const { groups, groupWords, words } = schema;
@@ -98,6 +98,24 @@ export interface GroupingDeps {
   logger: Logger;
   env: Pick<Env, 'AI_DAILY_LIMIT'>;
   clock: () => Date;
+  /** Least time between two automatic runs of one learner, across every server process. */
+  cooldownMs: number;
+}
+
+/**
+ * Takes the learner's turn to call the model, shared by every server process through a row in
+ * rate_limits, so several processes together stay within one automatic run per cooldown. Answers
+ * how long an automatic run must wait; the Generate button takes the turn without waiting.
+ */
+async function takeTurn(deps: GroupingDeps, userId: string, mode: RunMode): Promise<number> {
+  const now = deps.clock();
+  const { count, windowEndsAt } = await countUse(
+    deps.db,
+    `groups:turn:${userId}`,
+    deps.cooldownMs / 1000,
+    now,
+  );
+  return mode === 'full' || count === 1 ? 0 : windowEndsAt.getTime() - now.getTime();
 }
 
 /**
@@ -110,7 +128,7 @@ export async function runGrouping(
   deps: GroupingDeps,
   userId: string,
   mode: RunMode,
-): Promise<boolean> {
+): Promise<RunOutcome> {
   const { db, events } = deps;
   const existing = await db
     .select({ id: groups.id, name: groups.name })
@@ -143,6 +161,8 @@ export async function runGrouping(
     .orderBy(desc(words.createdAt), desc(words.id))
     .limit(GROUP_MAX_WORDS_PER_RUN);
   if (candidates.length === 0) return false;
+  const retryAfterMs = await takeTurn(deps, userId, mode);
+  if (retryAfterMs > 0) return { retryAfterMs };
 
   try {
     if (!deps.ai.configured) throw notConfiguredError();
@@ -234,11 +254,11 @@ export interface GroupGeneration {
 }
 
 export function createGroupGeneration(
-  deps: GroupingDeps,
+  deps: Omit<GroupingDeps, 'cooldownMs'>,
   { cooldownMs = GROUPING_COOLDOWN_MS, debounceMs = GROUPING_DEBOUNCE_MS } = {},
 ): GroupGeneration {
   const coalescer = createCoalescer({
-    run: (userId, mode) => runGrouping(deps, userId, mode),
+    run: (userId, mode) => runGrouping({ ...deps, cooldownMs }, userId, mode),
     cooldownMs,
     debounceMs,
     now: () => deps.clock().getTime(),
