@@ -178,6 +178,33 @@ test('a second tab sees a word saved in the first without reloading', async ({ c
   });
 });
 
+test('the groups screen says Not authenticated when its session is gone, and asks to sign in', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  await signUpViaApi(page, { onboarded: true });
+  // Another tab of the same learner, still signed in.
+  const otherTab = await playwright.request.newContext({
+    baseURL,
+    storageState: await page.context().storageState(),
+  });
+  const streaming = page.waitForResponse((r) => r.url().endsWith('/api/events'));
+  await page.goto('/app/groups');
+  await expect(page.getByText('No Groups Yet')).toBeVisible();
+  expect((await streaming).status()).toBe(200);
+
+  // This tab loses its cookie; the word saved in the other tab makes it read its groups again.
+  await page.context().clearCookies();
+  const saved = await otherTab.post('/api/words', {
+    data: { id: randomUUID(), word: 'la llave', translation: 'key' },
+  });
+  expect(saved.status()).toBe(201);
+  await expect(toast(page, 'Not authenticated')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await otherTab.dispose();
+});
+
 /** Answers the feed's session of one word right, by keyboard, up to its completion screen. */
 async function finishDailySession(page: Page, word: string) {
   await page.goto('/app/feed');

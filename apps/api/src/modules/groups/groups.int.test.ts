@@ -100,7 +100,9 @@ describe('automatic grouping', () => {
       ['Travel', 1, 0],
     ]);
     // On PostgreSQL the event travels through NOTIFY, so it arrives a moment later.
-    await expect.poll(() => events.map((e) => e.kind), { timeout: 5_000 }).toContain('groups.changed');
+    await expect
+      .poll(() => events.map((e) => e.kind), { timeout: 5_000 })
+      .toContain('groups.changed');
 
     // Counts come from the data: a mastered word shows in its group.
     await t.db.update(schema.words).set({ mastered: true }).where(eq(schema.words.id, a.id));
@@ -190,7 +192,9 @@ describe('automatic grouping', () => {
     await t.services.groups.flush();
     expect(ai.requests).toHaveLength(3);
     expect(await groupsOf(user)).toEqual(before);
-    await expect.poll(() => events.map((e) => e.kind), { timeout: 5_000 }).toContain('groups.failed');
+    await expect
+      .poll(() => events.map((e) => e.kind), { timeout: 5_000 })
+      .toContain('groups.failed');
     const links = await t.db
       .select()
       .from(schema.groupWords)

@@ -1,12 +1,24 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { GroupDetail, GroupList } from '@verba/shared';
+import { toast } from 'sonner';
+import { GROUP_TEXT, type GroupDetail, type GroupList } from '@verba/shared';
 import { api } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import { queryKeys } from '@/lib/query-keys';
 
 const MINUTE = 60_000;
 
-export function getGroups(signal?: AbortSignal): Promise<GroupList> {
-  return api.get<GroupList>('/api/groups', { signal });
+/**
+ * Said here rather than on the screen, which the sign-in gate may already have replaced. The reads
+ * take no abort signal for the same reason: leaving the screen would cancel them before they can
+ * say it.
+ */
+function sayWhenSignedOut(error: unknown): never {
+  if (error instanceof ApiError && error.status === 401) toast.error(GROUP_TEXT.notAuthenticated);
+  throw error;
+}
+
+export function getGroups(): Promise<GroupList> {
+  return api.get<GroupList>('/api/groups').catch(sayWhenSignedOut);
 }
 
 /**
@@ -16,7 +28,7 @@ export function getGroups(signal?: AbortSignal): Promise<GroupList> {
 export const groupsQueryOptions = () =>
   queryOptions({
     queryKey: [...queryKeys.groups, 'list'] as const,
-    queryFn: ({ signal }) => getGroups(signal),
+    queryFn: getGroups,
     staleTime: 10 * MINUTE,
     gcTime: 60 * MINUTE,
     refetchOnWindowFocus: false,
@@ -27,14 +39,14 @@ export function useGroups() {
   return useQuery(groupsQueryOptions());
 }
 
-export function getGroup(id: string, signal?: AbortSignal): Promise<GroupDetail> {
-  return api.get<GroupDetail>(`/api/groups/${encodeURIComponent(id)}`, { signal });
+export function getGroup(id: string): Promise<GroupDetail> {
+  return api.get<GroupDetail>(`/api/groups/${encodeURIComponent(id)}`).catch(sayWhenSignedOut);
 }
 
 export function useGroup(id: string) {
   return useQuery({
     queryKey: [...queryKeys.groups, 'detail', id] as const,
-    queryFn: ({ signal }) => getGroup(id, signal),
+    queryFn: () => getGroup(id),
     staleTime: 10 * MINUTE,
     gcTime: 60 * MINUTE,
     refetchOnWindowFocus: false,

@@ -31,6 +31,10 @@ let autoRequested = false;
 
 function showGenerateError(error: unknown) {
   if (error instanceof ApiError) {
+    if (error.status === 401) {
+      toast.error(GROUP_TEXT.notAuthenticated);
+      return;
+    }
     if (error.code === 'TOO_MANY_REQUESTS' || error.code === 'AI_RATE_LIMITED') {
       toast.error(AI_TEXT.rateLimited, { description: AI_TEXT.rateLimitedDescription });
       return;
@@ -113,12 +117,6 @@ export function GroupsScreen() {
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the data arrives
   }, [list, enoughWords]);
-
-  useEffect(() => {
-    if (groups.error instanceof ApiError && groups.error.status === 401) {
-      toast.error(GROUP_TEXT.notAuthenticated);
-    }
-  }, [groups.error]);
 
   const generating = waiting || Boolean(groups.data?.generating);
   const loading = groups.isPending;
