@@ -1,6 +1,7 @@
 // `npm run bench:cost`: the CPU time one request costs the API process, route by route. On the
 // embedded database its work runs in the same process and is counted; with `--database-url` the
-// PostgreSQL server's own work is not, and the figure is the Node side alone. Requests go one at a time through the
+// figure is the Node side, and the PostgreSQL server's own work is shown beside it when the server
+// runs on this machine (read from /proc for the benchmark database's backends). Requests go one at a time through the
 // app in process, so the figure holds even on a busy machine, where `bench:api`'s latencies do
 // not. One core serves at most 1,000 / cost requests a second; at 50 connections a request waits
 // behind up to 49 others, so p99 ≤ 50 ms needs a cost near 1 ms.
@@ -9,7 +10,8 @@
 //   --requests N   requests per route and batch (default 300); the median of 5 batches is shown
 //   --database-url URL   PostgreSQL (an admin URL: a fresh database is made and dropped)
 //   --only TEXT    only the routes whose name contains TEXT (to profile one with --cpu-prof)
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createDatabase, maintainEmbeddedDatabase, migrateDatabase, schema } from '@verba/db';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -27,10 +29,48 @@ const BATCHES = 5;
 
 interface Case {
   name: string;
-  path: string;
-  method?: 'GET' | 'PATCH';
+  /** A function gives each request its own path or body. */
+  path: string | (() => string);
+  method?: 'GET' | 'PATCH' | 'POST';
   json?: unknown;
+  /** Runs, unmeasured, before each batch of `count` requests. */
+  prepare?: (count: number) => Promise<void>;
 }
+
+/** Items of started practice sessions, waiting for an answer. */
+const unanswered: { sessionId: string; index: number; type: string }[] = [];
+let answering: (typeof unanswered)[number] | undefined;
+
+/** Starts infinity rounds (80 items each) until `count` items wait for an answer. */
+async function practiceItems(count: number) {
+  while (unanswered.length < count) {
+    const response = await t.request('/api/practice/sessions', {
+      method: 'POST',
+      cookie: learner.cookie,
+      json: { id: randomUUID(), mode: 'infinity', timeZone: 'Europe/Madrid' },
+    });
+    const session = (await response.json()) as {
+      id: string;
+      items: { index: number; type: string }[];
+    };
+    for (const item of session.items) unanswered.push({ sessionId: session.id, ...item });
+  }
+}
+
+const answerBody = () => {
+  const item = answering;
+  return {
+    id: randomUUID(),
+    itemIndex: item?.index ?? 0,
+    answer:
+      item?.type === 'multiple-choice'
+        ? { type: 'multiple-choice', optionIndex: 0 }
+        : item?.type === 'spelling'
+          ? { type: 'spelling', text: 'kalo' }
+          : { type: 'flashcard', knew: true },
+    responseTimeMs: 4_000,
+  };
+};
 
 const CASES: Case[] = [
   { name: 'health (no session)', path: '/api/health' },
@@ -39,6 +79,22 @@ const CASES: Case[] = [
   { name: 'word list, first page', path: '/api/words?limit=50' },
   { name: 'word list, search', path: '/api/words?search=or&limit=50' },
   { name: 'word list, next review', path: '/api/words?sort=review&limit=50' },
+  {
+    name: 'practice: start infinity',
+    path: '/api/practice/sessions',
+    method: 'POST',
+    json: () => ({ id: randomUUID(), mode: 'infinity', timeZone: 'Europe/Madrid' }),
+  },
+  {
+    name: 'practice: answer',
+    path: () => {
+      answering = unanswered.shift();
+      return `/api/practice/sessions/${answering?.sessionId ?? randomUUID()}/answers`;
+    },
+    method: 'POST',
+    json: answerBody,
+    prepare: practiceItems,
+  },
 ];
 
 async function admin(statement: string) {
@@ -103,33 +159,76 @@ await maintainEmbeddedDatabase(handle);
 // PostgreSQL's autovacuum would analyze the new rows within a minute; do not wait for it.
 if (handle.kind === 'postgres') await handle.client.query('analyze');
 
-async function costOf(c: Case): Promise<number> {
+/** CPU ms the benchmark database's backends have used, or null when they cannot be read here. */
+async function postgresCpuMs(): Promise<number | null> {
+  if (handle.kind !== 'postgres') return null;
+  const { rows } = await handle.client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database()',
+  );
+  let ticks = 0;
+  try {
+    for (const { pid } of rows) {
+      // Fields 14 and 15 of /proc/<pid>/stat (after the command in parentheses): utime, stime.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+  } catch {
+    return null;
+  }
+  // Linux counts in clock ticks of 10 ms.
+  return ticks * 10;
+}
+
+async function costOf(c: Case): Promise<{ node: number; postgres: number | null }> {
   const call = async () => {
-    const response = await t.request(c.path, {
+    const path = typeof c.path === 'function' ? c.path() : c.path;
+    const json = typeof c.json === 'function' ? (c.json as () => unknown)() : c.json;
+    const response = await t.request(path, {
       method: c.method ?? 'GET',
       cookie: learner.cookie,
-      ...(c.json ? { json: c.json } : {}),
+      ...(json ? { json } : {}),
     });
     if (!response.ok) throw new Error(`${c.name}: ${response.status}`);
     await response.arrayBuffer();
   };
+  await c.prepare?.(50);
   for (let i = 0; i < 50; i++) await call();
-  const batches: number[] = [];
+  const batches: { node: number; postgres: number | null }[] = [];
   for (let b = 0; b < BATCHES; b++) {
+    await c.prepare?.(REQUESTS);
     const start = process.cpuUsage();
+    const postgresStart = await postgresCpuMs();
     for (let i = 0; i < REQUESTS; i++) await call();
     const used = process.cpuUsage(start);
-    batches.push((used.user + used.system) / 1_000 / REQUESTS);
+    const postgresEnd = await postgresCpuMs();
+    batches.push({
+      node: (used.user + used.system) / 1_000 / REQUESTS,
+      postgres:
+        postgresStart === null || postgresEnd === null
+          ? null
+          : (postgresEnd - postgresStart) / REQUESTS,
+    });
   }
-  return batches.sort((a, b) => a - b)[Math.floor(BATCHES / 2)] ?? NaN;
+  return batches.sort((a, b) => a.node - b.node)[Math.floor(BATCHES / 2)] ?? batches[0]!;
 }
 
-const database = adminUrl ? "PostgreSQL (the server's own work not counted)" : 'embedded database';
+const database = adminUrl ? 'PostgreSQL' : 'embedded database';
 console.log(`\nCPU time per request, one at a time, in process; ${database}; ${WORDS} words\n`);
-console.log('| request | CPU ms / request | one-core ceiling (req/s) |');
-console.log('|---|---|---|');
+if (adminUrl) {
+  console.log('| request | API process, CPU ms | PostgreSQL, CPU ms | one-core ceiling (req/s) |');
+  console.log('|---|---|---|---|');
+} else {
+  console.log('| request | CPU ms / request | one-core ceiling (req/s) |');
+  console.log('|---|---|---|');
+}
 for (const c of CASES.filter((c) => !only || c.name.includes(only))) {
-  const cost = await costOf(c);
-  console.log(`| ${c.name} | ${cost.toFixed(2)} | ${Math.round(1_000 / cost)} |`);
+  const { node, postgres } = await costOf(c);
+  const ceiling = Math.round(1_000 / (node + (postgres ?? 0)));
+  console.log(
+    adminUrl
+      ? `| ${c.name} | ${node.toFixed(2)} | ${postgres === null ? 'not on this machine' : postgres.toFixed(2)} | ${ceiling} |`
+      : `| ${c.name} | ${node.toFixed(2)} | ${ceiling} |`,
+  );
 }
 await t.close();

@@ -577,12 +577,38 @@ describe('infinity', () => {
       currentStreak: 1,
     });
     expect(await wordsOf(user)).toEqual(before);
+    // What each answer wrote is what the last answer said the session now is.
+    const read = await t.request(`/api/practice/sessions/${session.id}`, { cookie: user.cookie });
+    expect(await read.json()).toEqual(done.session);
     const log = await logOf(user);
     expect(log).toHaveLength(80);
     expect(log.every((l) => l.practiceType === 'infinity')).toBe(true);
     expect(await profileOf(user)).toMatchObject({ totalStudyTime: 3, currentStreak: 1 });
     // Infinity rounds never show up as the feed's session.
     expect((await feed(user)).kind).toBe('caught-up');
+  });
+
+  it('makes one round of a start sent twice at once, and lets rounds start side by side', async () => {
+    at(BASE);
+    const user = await learner();
+    await addWords(user, 6);
+    const id = randomUUID();
+    const twice = await Promise.all([
+      start(user, { mode: 'infinity', id }),
+      start(user, { mode: 'infinity', id }),
+    ]);
+    expect(twice.map((r) => r.status).sort()).toEqual([200, 201]);
+    const bodies = (await Promise.all(twice.map((r) => r.json()))) as PracticeSession[];
+    expect(bodies[0]).toEqual(bodies[1]);
+    const others = await Promise.all([
+      started(user, { mode: 'infinity' }),
+      started(user, { mode: 'infinity' }),
+    ]);
+    const rows = await t.db
+      .select({ id: schema.dailyPracticeSessions.id })
+      .from(schema.dailyPracticeSessions)
+      .where(eq(schema.dailyPracticeSessions.userId, user.id));
+    expect(rows.map((r) => r.id).sort()).toEqual([id, ...others.map((o) => o.id)].sort());
   });
 
   it('practises the words of one group', async () => {

@@ -224,108 +224,115 @@ export async function startSession(
   const timeZone = safeTimeZone(input.timeZone);
   const mode = input.mode;
   const random = fuzzRandom(services) ?? Math.random;
-  const outcome = await db.transaction(async (tx) => {
-    // One start at a time per learner: the profile row is the lock.
-    const [profile] = await tx
-      .select()
-      .from(profiles)
-      .where(eq(profiles.id, user.id))
-      .for('update');
-    if (!profile) throw new ApiError('NOT_FOUND', 'Profile not found');
-    const [same] = await tx.select().from(sessions).where(eq(sessions.id, input.id));
-    if (same) {
-      if (same.userId !== user.id) throw new ApiError('CONFLICT', PRACTICE_TEXT.sessionIdTaken);
-      return { row: same, created: false, zoneChanged: false };
-    }
-    const zoneChanged = profile.timeZone !== timeZone;
-    if (zoneChanged) {
-      await tx.update(profiles).set({ timeZone }).where(eq(profiles.id, user.id));
-    }
-    if (mode === 'daily') {
-      const [open] = await openDailySession(tx, user.id, now);
-      if (open) return { row: open, created: false, zoneChanged };
-    }
-    // A random sample of the learner's translations for quiz distractors; an infinity round
-    // without a group takes its words from the same sample (one sort of narrow rows).
-    const sample = await tx
-      .select({ id: words.id, translation: words.translation })
-      .from(words)
-      .where(eq(words.userId, user.id))
-      .orderBy(sql`random()`)
-      .limit(DISTRACTOR_POOL);
-    let picked: PracticeWordRow[];
-    if (mode === 'daily') {
-      picked = await tx
-        .select(PRACTICE_WORD_COLUMNS)
+  const start = () =>
+    db.transaction(async (tx) => {
+      // Daily starts take turns per learner (the profile row is the lock), so a double click
+      // cannot open two daily sessions; infinity rounds are independent of each other.
+      const readProfile = tx.select().from(profiles).where(eq(profiles.id, user.id));
+      const [profile] = mode === 'daily' ? await readProfile.for('update') : await readProfile;
+      if (!profile) throw new ApiError('NOT_FOUND', 'Profile not found');
+      const [same] = await tx.select().from(sessions).where(eq(sessions.id, input.id));
+      if (same) {
+        if (same.userId !== user.id) throw new ApiError('CONFLICT', PRACTICE_TEXT.sessionIdTaken);
+        return { row: same, created: false, zoneChanged: false };
+      }
+      const zoneChanged = profile.timeZone !== timeZone;
+      if (zoneChanged) {
+        await tx.update(profiles).set({ timeZone }).where(eq(profiles.id, user.id));
+      }
+      if (mode === 'daily') {
+        const [open] = await openDailySession(tx, user.id, now);
+        if (open) return { row: open, created: false, zoneChanged };
+      }
+      // A random sample of the learner's translations for quiz distractors; an infinity round
+      // without a group takes its words from the same sample (one sort of narrow rows).
+      const sample = await tx
+        .select({ id: words.id, translation: words.translation })
         .from(words)
-        .where(dueCondition(user.id, now))
-        .orderBy(asc(words.nextReviewDate), asc(words.id))
-        .limit(PRACTICE_LIMITS.dueWordsPerSession);
-      if (picked.length === 0) throw new ApiError('CONFLICT', PRACTICE_TEXT.nothingDue);
-    } else {
-      const groupId = input.groupId ?? null;
-      if (groupId) {
-        const [group] = await tx
-          .select({ id: schema.groups.id })
-          .from(schema.groups)
-          .where(and(eq(schema.groups.id, groupId), eq(schema.groups.userId, user.id)));
-        if (!group) throw new ApiError('NOT_FOUND', PRACTICE_TEXT.groupNotFound);
+        .where(eq(words.userId, user.id))
+        .orderBy(sql`random()`)
+        .limit(DISTRACTOR_POOL);
+      let picked: PracticeWordRow[];
+      if (mode === 'daily') {
         picked = await tx
           .select(PRACTICE_WORD_COLUMNS)
           .from(words)
-          .innerJoin(schema.groupWords, eq(schema.groupWords.wordId, words.id))
-          .where(and(eq(words.userId, user.id), eq(schema.groupWords.groupId, groupId)))
-          .orderBy(sql`random()`)
-          .limit(PRACTICE_LIMITS.infinityWords);
+          .where(dueCondition(user.id, now))
+          .orderBy(asc(words.nextReviewDate), asc(words.id))
+          .limit(PRACTICE_LIMITS.dueWordsPerSession);
+        if (picked.length === 0) throw new ApiError('CONFLICT', PRACTICE_TEXT.nothingDue);
       } else {
-        const ids = sample.slice(0, PRACTICE_LIMITS.infinityWords).map((w) => w.id);
-        const rows =
-          ids.length === 0
-            ? []
-            : await tx
-                .select(PRACTICE_WORD_COLUMNS)
-                .from(words)
-                .where(and(eq(words.userId, user.id), inArray(words.id, ids)));
-        const byId = new Map(rows.map((r) => [r.id, r]));
-        picked = ids.flatMap((id) => byId.get(id) ?? []);
+        const groupId = input.groupId ?? null;
+        if (groupId) {
+          const [group] = await tx
+            .select({ id: schema.groups.id })
+            .from(schema.groups)
+            .where(and(eq(schema.groups.id, groupId), eq(schema.groups.userId, user.id)));
+          if (!group) throw new ApiError('NOT_FOUND', PRACTICE_TEXT.groupNotFound);
+          picked = await tx
+            .select(PRACTICE_WORD_COLUMNS)
+            .from(words)
+            .innerJoin(schema.groupWords, eq(schema.groupWords.wordId, words.id))
+            .where(and(eq(words.userId, user.id), eq(schema.groupWords.groupId, groupId)))
+            .orderBy(sql`random()`)
+            .limit(PRACTICE_LIMITS.infinityWords);
+        } else {
+          const ids = sample.slice(0, PRACTICE_LIMITS.infinityWords).map((w) => w.id);
+          const rows =
+            ids.length === 0
+              ? []
+              : await tx
+                  .select(PRACTICE_WORD_COLUMNS)
+                  .from(words)
+                  .where(and(eq(words.userId, user.id), inArray(words.id, ids)));
+          const byId = new Map(rows.map((r) => [r.id, r]));
+          picked = ids.flatMap((id) => byId.get(id) ?? []);
+        }
+        if (picked.length === 0) throw new ApiError('CONFLICT', PRACTICE_TEXT.noWords);
       }
-      if (picked.length === 0) throw new ApiError('CONFLICT', PRACTICE_TEXT.noWords);
-    }
-    const items = buildItems(picked, {
-      mode,
-      translations: sample.map((p) => p.translation),
-      random,
-    });
-    const language = languageOrDefault(profile.targetLanguage, DEFAULT_TARGET_LANGUAGE);
-    const translationLanguage = languageOrDefault(profile.nativeLanguage, DEFAULT_NATIVE_LANGUAGE);
-    const shown: PracticeWord[] = picked.map((w) => ({
-      id: w.id,
-      word: w.word,
-      translation: w.translation,
-      ipa: w.ipa,
-      reading: w.reading,
-      language,
-      translationLanguage,
-      examples: w.examples
-        .slice(0, 2)
-        .map((e) => ({ target: e.target, translation: e.translation })),
-      mastered: w.mastered,
-    }));
-    const [row] = await tx
-      .insert(sessions)
-      .values({
-        id: input.id,
-        userId: user.id,
-        wordIds: picked.map((w) => w.id),
-        startedAt: now,
-        expiresAt: endOfLocalDay(now, timeZone),
+      const items = buildItems(picked, {
         mode,
-        words: shown,
-        items,
-      })
-      .returning();
-    if (!row) throw new ApiError('INTERNAL_ERROR', 'Could not start the session');
-    return { row, created: true, zoneChanged };
+        translations: sample.map((p) => p.translation),
+        random,
+      });
+      const language = languageOrDefault(profile.targetLanguage, DEFAULT_TARGET_LANGUAGE);
+      const translationLanguage = languageOrDefault(
+        profile.nativeLanguage,
+        DEFAULT_NATIVE_LANGUAGE,
+      );
+      const shown: PracticeWord[] = picked.map((w) => ({
+        id: w.id,
+        word: w.word,
+        translation: w.translation,
+        ipa: w.ipa,
+        reading: w.reading,
+        language,
+        translationLanguage,
+        examples: w.examples
+          .slice(0, 2)
+          .map((e) => ({ target: e.target, translation: e.translation })),
+        mastered: w.mastered,
+      }));
+      const [row] = await tx
+        .insert(sessions)
+        .values({
+          id: input.id,
+          userId: user.id,
+          wordIds: picked.map((w) => w.id),
+          startedAt: now,
+          expiresAt: endOfLocalDay(now, timeZone),
+          mode,
+          words: shown,
+          items,
+        })
+        .returning();
+      if (!row) throw new ApiError('INTERNAL_ERROR', 'Could not start the session');
+      return { row, created: true, zoneChanged };
+    });
+  // The same start sent twice at once: the second finds the first's session when it tries again.
+  const outcome = await start().catch((error: unknown) => {
+    if (isUniqueViolation(error, 'daily_practice_sessions_pkey')) return start();
+    throw error;
   });
   if (outcome.zoneChanged) {
     await services.events.publish({ userId: user.id, kind: 'profile.changed' });
@@ -505,7 +512,12 @@ export async function submitAnswer(
     }
 
     const complete = items.every((i) => i.answer);
-    let completion: Partial<typeof sessions.$inferInsert> = {};
+    let completion: Partial<
+      Pick<
+        SessionRow,
+        'completedAt' | 'wordsPracticed' | 'correctCount' | 'totalTimeSeconds' | 'streakAfter'
+      >
+    > = {};
     if (complete || masteredDelta !== 0) {
       const [profile] = await tx
         .select({
@@ -545,13 +557,18 @@ export async function submitAnswer(
         await tx.update(profiles).set(mastered).where(eq(profiles.id, user.id));
       }
     }
-    const [updated] = await tx
+    // Only the answered item is written (the stored items can be long: an infinity round has 80),
+    // and the words only when one's mastery changed.
+    await tx
       .update(sessions)
-      .set({ items, words: shownWords, ...completion })
-      .where(eq(sessions.id, row.id))
-      .returning();
+      .set({
+        items: sql`jsonb_set(${sessions.items}, ${`{${item.index},answer}`}::text[], ${JSON.stringify(answered.answer)}::jsonb)`,
+        ...(shownWords === row.words ? {} : { words: shownWords }),
+        ...completion,
+      })
+      .where(eq(sessions.id, row.id));
     return {
-      row: updated ?? row,
+      row: { ...row, items, words: shownWords, ...completion },
       item: answered,
       changedWord,
       profileChanged: complete || masteredDelta !== 0,
