@@ -277,20 +277,27 @@ test.describe('daily practice', () => {
     await expect(progress(page)).toHaveText('1 / 16');
   });
 
-  test('a quick review starts a new session', async ({ page }) => {
-    await onboardedLearner(page);
-    // The server offers a quick review after a session completed within the hour; the feed is
-    // answered once with that state so the offer shows without waiting for words to fall due.
-    await page.route('**/api/practice/feed', (route) =>
-      route.fulfill({ json: { kind: 'quick-review', dueCount: 4 } }),
-    );
+  test('a word added within the hour after a session is offered as a quick review', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await onboardedLearner(page, WORDS.slice(0, 1));
     await page.goto('/app/feed');
+    // One word: two items, then the completion screen.
+    await expect(progress(page)).toHaveText('0 / 2');
+    await answerCurrent(page, 'keyboard');
+    await answerCurrent(page, 'keyboard');
+    await expect(page.getByRole('heading', { name: 'Session complete!' })).toBeVisible();
+
+    // A new word is due at once; the last session ended moments ago.
+    await seedWords(page, WORDS.slice(1, 2));
+    await page.reload();
     await expect(page.getByRole('heading', { name: 'Quick Review Available' })).toBeVisible();
-    await expect(page.getByText('4 words are due again')).toBeVisible();
-    await page.unroute('**/api/practice/feed');
+    await expect(page.getByText('1 word is due again')).toBeVisible();
     await page.getByRole('button', { name: 'Start Quick Review' }).click();
     await expect(card(page)).toBeVisible();
-    await expect(progress(page)).toHaveText('0 / 16');
+    await expect(progress(page)).toHaveText('0 / 2');
+    await expect(card(page).getByTestId('practice-prompt')).toContainText(/perro|dog/);
   });
 
   test("a word that becomes mastered says so with a 'Word Mastered' toast", async ({ page }) => {
