@@ -9,6 +9,7 @@
 //                         round-robin.
 //   --cpu-prof DIR        write a CPU profile of each server process into DIR (see
 //                         docs/performance.md for how to read one)
+//   --only TEXT           only the requests whose name contains TEXT
 import { randomBytes, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -21,6 +22,8 @@ const arg = (name: string) => {
 const seconds = Number(arg('--seconds')) || 10;
 const adminUrl = arg('--database-url');
 const cpuProfileDir = arg('--cpu-prof');
+const only = arg('--only');
+const chosen = (name: string) => !only || name.includes(only);
 const nodeArgs = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
 const CONNECTIONS = 50;
 
@@ -138,8 +141,11 @@ async function run(servers: BenchServer[]): Promise<Row[]> {
   const jar = new CookieJar(await signedInLearner(urls[0] ?? ''));
   await seedWords(urls[0] ?? '', jar.header(), SEED_WORDS);
   const rows: Row[] = [];
-  for (const c of CASES) rows.push(await measure(urls, jar, c, servers.length));
-  rows.push(...(await practiceBench(urls, servers.length)));
+  for (const c of CASES.filter((c) => chosen(c.name))) {
+    rows.push(await measure(urls, jar, c, servers.length));
+  }
+  if (chosen('practice: start a session') || chosen('practice: submit an answer'))
+    rows.push(...(await practiceBench(urls, servers.length)));
   return rows;
 }
 
