@@ -404,7 +404,11 @@ describe('who may answer', () => {
     expect(response.status).toBe(404);
     // The owner's session id cannot be taken over by a start either.
     await addWords(intruder, 1);
-    expect((await start(intruder, { id: session.id })).status).toBe(409);
+    for (const mode of ['daily', 'infinity'] as const) {
+      const taken = await start(intruder, { id: session.id, mode });
+      expect(taken.status).toBe(409);
+      expect(await taken.text()).toContain('already in use');
+    }
     expect(await logOf(owner)).toHaveLength(0);
     expect((await feed(owner)).kind).toBe('session');
   });

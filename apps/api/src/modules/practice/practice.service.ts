@@ -21,7 +21,7 @@ import type { Services } from '../../lib/context.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { rowToCard } from './card-mapper.ts';
 import { endOfLocalDay, localDay, nextStreak, safeTimeZone } from './calendar.ts';
-import { buildItems } from './items.ts';
+import { buildItems, shuffle } from './items.ts';
 import { drillKind, scheduleWord } from './schedule.ts';
 
 const sessions = schema.dailyPracticeSessions;
@@ -224,115 +224,122 @@ export async function startSession(
   const timeZone = safeTimeZone(input.timeZone);
   const mode = input.mode;
   const random = fuzzRandom(services) ?? Math.random;
-  const start = () =>
-    db.transaction(async (tx) => {
-      // Daily starts take turns per learner (the profile row is the lock), so a double click
-      // cannot open two daily sessions; infinity rounds are independent of each other.
-      const readProfile = tx.select().from(profiles).where(eq(profiles.id, user.id));
-      const [profile] = mode === 'daily' ? await readProfile.for('update') : await readProfile;
-      if (!profile) throw new ApiError('NOT_FOUND', 'Profile not found');
+  const outcome = await db.transaction(async (tx) => {
+    // Daily starts take turns per learner (the profile row is the lock), so a double click
+    // cannot open two daily sessions; infinity rounds are independent of each other.
+    const readProfile = tx
+      .select({
+        timeZone: profiles.timeZone,
+        targetLanguage: profiles.targetLanguage,
+        nativeLanguage: profiles.nativeLanguage,
+      })
+      .from(profiles)
+      .where(eq(profiles.id, user.id));
+    const [profile] = mode === 'daily' ? await readProfile.for('update') : await readProfile;
+    if (!profile) throw new ApiError('NOT_FOUND', 'Profile not found');
+    // A replayed start answers with the session it made. A daily start looks first (under the
+    // lock); an infinity start learns it from its insert.
+    const replayed = async () => {
       const [same] = await tx.select().from(sessions).where(eq(sessions.id, input.id));
-      if (same) {
-        if (same.userId !== user.id) throw new ApiError('CONFLICT', PRACTICE_TEXT.sessionIdTaken);
-        return { row: same, created: false, zoneChanged: false };
+      if (same && same.userId !== user.id) {
+        throw new ApiError('CONFLICT', PRACTICE_TEXT.sessionIdTaken);
       }
-      const zoneChanged = profile.timeZone !== timeZone;
-      if (zoneChanged) {
-        await tx.update(profiles).set({ timeZone }).where(eq(profiles.id, user.id));
-      }
-      if (mode === 'daily') {
-        const [open] = await openDailySession(tx, user.id, now);
-        if (open) return { row: open, created: false, zoneChanged };
-      }
-      // A random sample of the learner's translations for quiz distractors; an infinity round
-      // without a group takes its words from the same sample (one sort of narrow rows).
-      const sample = await tx
-        .select({ id: words.id, translation: words.translation })
+      return same;
+    };
+    if (mode === 'daily') {
+      const same = await replayed();
+      if (same) return { row: same, created: false, zoneChanged: false };
+    }
+    const zoneChanged = profile.timeZone !== timeZone;
+    if (zoneChanged) {
+      await tx.update(profiles).set({ timeZone }).where(eq(profiles.id, user.id));
+    }
+    if (mode === 'daily') {
+      const [open] = await openDailySession(tx, user.id, now);
+      if (open) return { row: open, created: false, zoneChanged };
+    }
+    // A random sample of the learner's words, sorted by ids alone: quiz distractors come from
+    // its translations, and an infinity round without a group practises 20 of them.
+    const sampledIds = tx
+      .select({ id: words.id })
+      .from(words)
+      .where(eq(words.userId, user.id))
+      .orderBy(sql`random()`)
+      .limit(DISTRACTOR_POOL);
+    const sample = shuffle(
+      await tx
+        .select(PRACTICE_WORD_COLUMNS)
         .from(words)
-        .where(eq(words.userId, user.id))
-        .orderBy(sql`random()`)
-        .limit(DISTRACTOR_POOL);
-      let picked: PracticeWordRow[];
-      if (mode === 'daily') {
+        .where(and(eq(words.userId, user.id), inArray(words.id, sampledIds))),
+      random,
+    );
+    let picked: PracticeWordRow[];
+    if (mode === 'daily') {
+      picked = await tx
+        .select(PRACTICE_WORD_COLUMNS)
+        .from(words)
+        .where(dueCondition(user.id, now))
+        .orderBy(asc(words.nextReviewDate), asc(words.id))
+        .limit(PRACTICE_LIMITS.dueWordsPerSession);
+      if (picked.length === 0) throw new ApiError('CONFLICT', PRACTICE_TEXT.nothingDue);
+    } else {
+      const groupId = input.groupId ?? null;
+      if (groupId) {
+        const [group] = await tx
+          .select({ id: schema.groups.id })
+          .from(schema.groups)
+          .where(and(eq(schema.groups.id, groupId), eq(schema.groups.userId, user.id)));
+        if (!group) throw new ApiError('NOT_FOUND', PRACTICE_TEXT.groupNotFound);
         picked = await tx
           .select(PRACTICE_WORD_COLUMNS)
           .from(words)
-          .where(dueCondition(user.id, now))
-          .orderBy(asc(words.nextReviewDate), asc(words.id))
-          .limit(PRACTICE_LIMITS.dueWordsPerSession);
-        if (picked.length === 0) throw new ApiError('CONFLICT', PRACTICE_TEXT.nothingDue);
+          .innerJoin(schema.groupWords, eq(schema.groupWords.wordId, words.id))
+          .where(and(eq(words.userId, user.id), eq(schema.groupWords.groupId, groupId)))
+          .orderBy(sql`random()`)
+          .limit(PRACTICE_LIMITS.infinityWords);
       } else {
-        const groupId = input.groupId ?? null;
-        if (groupId) {
-          const [group] = await tx
-            .select({ id: schema.groups.id })
-            .from(schema.groups)
-            .where(and(eq(schema.groups.id, groupId), eq(schema.groups.userId, user.id)));
-          if (!group) throw new ApiError('NOT_FOUND', PRACTICE_TEXT.groupNotFound);
-          picked = await tx
-            .select(PRACTICE_WORD_COLUMNS)
-            .from(words)
-            .innerJoin(schema.groupWords, eq(schema.groupWords.wordId, words.id))
-            .where(and(eq(words.userId, user.id), eq(schema.groupWords.groupId, groupId)))
-            .orderBy(sql`random()`)
-            .limit(PRACTICE_LIMITS.infinityWords);
-        } else {
-          const ids = sample.slice(0, PRACTICE_LIMITS.infinityWords).map((w) => w.id);
-          const rows =
-            ids.length === 0
-              ? []
-              : await tx
-                  .select(PRACTICE_WORD_COLUMNS)
-                  .from(words)
-                  .where(and(eq(words.userId, user.id), inArray(words.id, ids)));
-          const byId = new Map(rows.map((r) => [r.id, r]));
-          picked = ids.flatMap((id) => byId.get(id) ?? []);
-        }
-        if (picked.length === 0) throw new ApiError('CONFLICT', PRACTICE_TEXT.noWords);
+        picked = sample.slice(0, PRACTICE_LIMITS.infinityWords);
       }
-      const items = buildItems(picked, {
-        mode,
-        translations: sample.map((p) => p.translation),
-        random,
-      });
-      const language = languageOrDefault(profile.targetLanguage, DEFAULT_TARGET_LANGUAGE);
-      const translationLanguage = languageOrDefault(
-        profile.nativeLanguage,
-        DEFAULT_NATIVE_LANGUAGE,
-      );
-      const shown: PracticeWord[] = picked.map((w) => ({
-        id: w.id,
-        word: w.word,
-        translation: w.translation,
-        ipa: w.ipa,
-        reading: w.reading,
-        language,
-        translationLanguage,
-        examples: w.examples
-          .slice(0, 2)
-          .map((e) => ({ target: e.target, translation: e.translation })),
-        mastered: w.mastered,
-      }));
-      const [row] = await tx
-        .insert(sessions)
-        .values({
-          id: input.id,
-          userId: user.id,
-          wordIds: picked.map((w) => w.id),
-          startedAt: now,
-          expiresAt: endOfLocalDay(now, timeZone),
-          mode,
-          words: shown,
-          items,
-        })
-        .returning();
-      if (!row) throw new ApiError('INTERNAL_ERROR', 'Could not start the session');
-      return { row, created: true, zoneChanged };
+      if (picked.length === 0) throw new ApiError('CONFLICT', PRACTICE_TEXT.noWords);
+    }
+    const items = buildItems(picked, {
+      mode,
+      translations: sample.map((p) => p.translation),
+      random,
     });
-  // The same start sent twice at once: the second finds the first's session when it tries again.
-  const outcome = await start().catch((error: unknown) => {
-    if (isUniqueViolation(error, 'daily_practice_sessions_pkey')) return start();
-    throw error;
+    const language = languageOrDefault(profile.targetLanguage, DEFAULT_TARGET_LANGUAGE);
+    const translationLanguage = languageOrDefault(profile.nativeLanguage, DEFAULT_NATIVE_LANGUAGE);
+    const shown: PracticeWord[] = picked.map((w) => ({
+      id: w.id,
+      word: w.word,
+      translation: w.translation,
+      ipa: w.ipa,
+      reading: w.reading,
+      language,
+      translationLanguage,
+      examples: w.examples
+        .slice(0, 2)
+        .map((e) => ({ target: e.target, translation: e.translation })),
+      mastered: w.mastered,
+    }));
+    const [row] = await tx
+      .insert(sessions)
+      .values({
+        id: input.id,
+        userId: user.id,
+        wordIds: picked.map((w) => w.id),
+        startedAt: now,
+        expiresAt: endOfLocalDay(now, timeZone),
+        mode,
+        words: shown,
+        items,
+      })
+      .onConflictDoNothing({ target: sessions.id })
+      .returning();
+    if (row) return { row, created: true, zoneChanged };
+    const same = await replayed();
+    if (!same) throw new ApiError('INTERNAL_ERROR', 'Could not start the session');
+    return { row: same, created: false, zoneChanged };
   });
   if (outcome.zoneChanged) {
     await services.events.publish({ userId: user.id, kind: 'profile.changed' });
