@@ -419,12 +419,16 @@ export async function submitAnswer(
   const now = services.clock();
   const random = fuzzRandom(services);
   const outcome = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
+    // The session, locked, with the review columns of the answered item's word (one round trip).
+    const itemWordId = sql`(${sessions.items} -> ${input.itemIndex}::int ->> 'wordId')::uuid`;
+    const [found] = await tx
+      .select({ session: sessions, word: SCHEDULE_COLUMNS })
       .from(sessions)
+      .leftJoin(words, and(eq(words.id, itemWordId), eq(words.userId, user.id)))
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, user.id)))
-      .for('update');
-    if (!row) throw new ApiError('NOT_FOUND', PRACTICE_TEXT.sessionNotFound);
+      .for('update', { of: sessions });
+    if (!found) throw new ApiError('NOT_FOUND', PRACTICE_TEXT.sessionNotFound);
+    const row = found.session;
     const replayed = row.items.find((i) => i.answer?.id === input.id);
     if (replayed) {
       if (replayed.index !== input.itemIndex) {
@@ -461,11 +465,7 @@ export async function submitAnswer(
     let masteredDelta = 0;
     let changedWord: string | null = null;
 
-    const [wordRow] = await tx
-      .select(SCHEDULE_COLUMNS)
-      .from(words)
-      .where(and(eq(words.id, item.wordId), eq(words.userId, user.id)))
-      .for('update');
+    const wordRow = found.word;
     // A word deleted during the session has no history left to add to.
     if (wordRow) {
       const card = rowToCard(wordRow);
@@ -495,8 +495,14 @@ export async function submitAnswer(
         });
       const ofWord = items.filter((i) => i.wordId === item.wordId);
       if (row.mode === 'daily' && ofWord.every((i) => i.answer)) {
+        // The new schedule follows from the word's state: read it again under the row's lock.
+        const [current = wordRow] = await tx
+          .select(SCHEDULE_COLUMNS)
+          .from(words)
+          .where(and(eq(words.id, wordRow.id), eq(words.userId, user.id)))
+          .for('update');
         const next = scheduleWord({
-          row: wordRow,
+          row: current,
           drills: ofWord.map((i) => ({
             kind: drillKind(i),
             correct: i.answer?.correct === true,
@@ -508,7 +514,7 @@ export async function submitAnswer(
         });
         await tx.update(words).set(next).where(eq(words.id, wordRow.id));
         changedWord = wordRow.id;
-        if (next.mastered !== wordRow.mastered) {
+        if (next.mastered !== current.mastered) {
           masteredDelta = next.mastered ? 1 : -1;
           if (next.mastered) answered.answer!.mastered.push({ id: wordRow.id, word: wordRow.word });
           shownWords = shownWords.map((w) =>
