@@ -9,9 +9,12 @@
 //   --words N      words in the learner's collection (default 5,000)
 //   --requests N   requests per route and batch (default 300); the median of 5 batches is shown
 //   --database-url URL   PostgreSQL (an admin URL: a fresh database is made and dropped)
-//   --only TEXT    only the routes whose name contains TEXT (to profile one with --cpu-prof)
+//   --only TEXT    only the routes whose name contains TEXT
+//   --profile DIR  write a CPU profile of the measured batches of each route into DIR (setup and
+//                  warm-up left out), for Chromium's DevTools or a flame graph viewer
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { createDatabase, maintainEmbeddedDatabase, migrateDatabase, schema } from '@verba/db';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -25,6 +28,7 @@ const WORDS = Number(arg('--words')) || 5_000;
 const REQUESTS = Number(arg('--requests')) || 300;
 const adminUrl = arg('--database-url');
 const only = arg('--only');
+const profileDir = arg('--profile');
 const BATCHES = 5;
 
 interface Case {
@@ -195,12 +199,24 @@ async function costOf(c: Case): Promise<{ node: number; postgres: number | null 
   await c.prepare?.(50);
   for (let i = 0; i < 50; i++) await call();
   const batches: { node: number; postgres: number | null }[] = [];
+  const profiler = profileDir ? new Session() : undefined;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+  }
   for (let b = 0; b < BATCHES; b++) {
     await c.prepare?.(REQUESTS);
     const start = process.cpuUsage();
     const postgresStart = await postgresCpuMs();
+    await profiler?.post('Profiler.start');
     for (let i = 0; i < REQUESTS; i++) await call();
+    const profile = await profiler?.post('Profiler.stop');
     const used = process.cpuUsage(start);
+    if (profile && profileDir) {
+      mkdirSync(profileDir, { recursive: true });
+      const file = `${c.name.replace(/[^a-z0-9]+/gi, '-')}-${b + 1}.cpuprofile`;
+      writeFileSync(`${profileDir}/${file}`, JSON.stringify(profile.profile));
+    }
     const postgresEnd = await postgresCpuMs();
     batches.push({
       node: (used.user + used.system) / 1_000 / REQUESTS,
