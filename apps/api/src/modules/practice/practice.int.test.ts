@@ -293,6 +293,38 @@ describe('answering', () => {
     expect(await wordsOf(user)).toEqual(rows);
   });
 
+  it.each(['daily', 'infinity'] as const)(
+    'answers of a %s session sent all at once, some twice, complete it exactly once',
+    async (mode) => {
+      at(BASE);
+      const user = await learner();
+      await addWords(user, 3);
+      const session = await started(user, { mode });
+      const bodies = session.items.map((item) => ({
+        id: randomUUID(),
+        itemIndex: item.index,
+        answer: answerFor(session, item, true),
+      }));
+      const responses = await Promise.all(
+        [...bodies, ...bodies.slice(0, 4)].map((body) => submit(user, session.id, body)),
+      );
+      expect(responses.map((r) => r.status)).toEqual(responses.map(() => 200));
+      const stored = (
+        await t.db
+          .select()
+          .from(schema.dailyPracticeSessions)
+          .where(eq(schema.dailyPracticeSessions.id, session.id))
+      )[0]!;
+      expect(stored.items.map((i) => i.answer?.id)).toEqual(bodies.map((b) => b.id));
+      expect(stored.completedAt?.getTime()).toBe(BASE);
+      expect(stored).toMatchObject({ wordsPracticed: 3, correctCount: 12 });
+      expect(await logOf(user)).toHaveLength(12);
+      const reviews = mode === 'daily' ? 1 : 0;
+      for (const word of await wordsOf(user)) expect(word.totalReviews).toBe(reviews);
+      expect(await profileOf(user)).toMatchObject({ totalStudyTime: 1, currentStreak: 1 });
+    },
+  );
+
   it('counts a replayed answer once and refuses a second answer to an item', async () => {
     at(BASE);
     const user = await learner();

@@ -7,7 +7,8 @@ import {
   submitAnswerSchema,
 } from '@verba/shared';
 import { authCookie, createRouter, errorResponses, jsonContent } from '../../lib/openapi.ts';
-import { getFeed, getSession, startSession, submitAnswer } from './practice.service.ts';
+import { submitAnswer } from './answers.ts';
+import { getFeed, getSession, startSession } from './practice.service.ts';
 
 const sessionId = z.object({ id: z.string().uuid() });
 

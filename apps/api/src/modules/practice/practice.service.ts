@@ -3,32 +3,25 @@ import {
   DEFAULT_NATIVE_LANGUAGE,
   DEFAULT_TARGET_LANGUAGE,
   languageOrDefault,
-  normalizeSpelling,
   PRACTICE_LIMITS,
-  type Answer,
-  type AnswerResult,
   type FeedState,
   type PracticeItem,
   type PracticeSession,
   type PracticeWord,
   type SessionUser,
   type StartSessionInput,
-  type SubmitAnswerInput,
 } from '@verba/shared';
-import { elapsedDaysBetween, ratingFor, type SchedulerParams } from '@verba/srs';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, min, sql } from 'drizzle-orm';
 import type { Services } from '../../lib/context.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { rowToCard } from './card-mapper.ts';
-import { endOfLocalDay, localDay, nextStreak, safeTimeZone } from './calendar.ts';
+import { endOfLocalDay, safeTimeZone } from './calendar.ts';
 import { buildItems, shuffle } from './items.ts';
-import { drillKind, scheduleWord } from './schedule.ts';
 
 const sessions = schema.dailyPracticeSessions;
 const words = schema.words;
 const profiles = schema.profiles;
 
-type SessionRow = typeof sessions.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Tx;
 
@@ -56,7 +49,7 @@ export type PracticeServices = Pick<Services, 'db' | 'events' | 'clock' | 'env'>
 };
 
 /** The fuzz's source of chance, or null for exact intervals (tests). */
-function fuzzRandom(services: PracticeServices): (() => number) | null {
+export function fuzzRandom(services: PracticeServices): (() => number) | null {
   if (services.practiceRandom !== undefined) return services.practiceRandom;
   return services.env.NODE_ENV === 'test' ? null : Math.random;
 }
@@ -189,26 +182,6 @@ const PRACTICE_WORD_COLUMNS = {
 };
 type PracticeWordRow = {
   [K in keyof typeof PRACTICE_WORD_COLUMNS]: (typeof words.$inferSelect)[K];
-};
-
-/** What an answer reads of its word: the review columns, and what a 'Word Mastered' names. */
-const SCHEDULE_COLUMNS = {
-  id: words.id,
-  word: words.word,
-  mastered: words.mastered,
-  interval: words.interval,
-  nextReviewDate: words.nextReviewDate,
-  repetitions: words.repetitions,
-  totalReviews: words.totalReviews,
-  correctReviews: words.correctReviews,
-  successRate: words.successRate,
-  easeFactor: words.easeFactor,
-  stability: words.stability,
-  difficulty: words.difficulty,
-  state: words.state,
-  lapses: words.lapses,
-  lastReview: words.lastReview,
-  learningSteps: words.learningSteps,
 };
 
 /** How many of the learner's translations a start reads to draw quiz distractors from. */
@@ -345,266 +318,4 @@ export async function startSession(
     await services.events.publish({ userId: user.id, kind: 'profile.changed' });
   }
   return { session: toPracticeSession(outcome.row), created: outcome.created };
-}
-
-// ── Answering ──
-
-function expectedAnswer(item: StoredPracticeItem, word: PracticeWord | undefined): string {
-  if (item.type === 'multiple-choice') return item.options?.[item.correctOption ?? 0] ?? '';
-  if (item.type === 'flashcard' && item.direction === 'target-to-native') {
-    return word?.translation ?? '';
-  }
-  return word?.word ?? '';
-}
-
-function isCorrect(item: StoredPracticeItem, answer: Answer, expected: string): boolean {
-  switch (answer.type) {
-    case 'flashcard':
-      return answer.knew;
-    case 'multiple-choice':
-      return answer.optionIndex === item.correctOption;
-    case 'spelling':
-      return normalizeSpelling(answer.text) === normalizeSpelling(expected);
-  }
-}
-
-async function learnerParams(db: Executor, userId: string): Promise<SchedulerParams> {
-  const [row] = await db
-    .select({
-      weights: schema.learnerParameters.weights,
-      desiredRetention: schema.learnerParameters.desiredRetention,
-    })
-    .from(schema.learnerParameters)
-    .where(eq(schema.learnerParameters.userId, userId));
-  if (!row) return {};
-  return {
-    desiredRetention: row.desiredRetention,
-    ...(row.weights && row.weights.length === 21 ? { weights: row.weights } : {}),
-  };
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint: name } = e as { code?: string; constraint?: string };
-    if (code === '23505' && name === constraint) return true;
-  }
-  return false;
-}
-
-/** Study time credited for a session: per item at most 30 s. */
-export function creditedSeconds(responseTimesMs: readonly number[]): number {
-  const capMs = PRACTICE_LIMITS.creditedSecondsPerItem * 1000;
-  return responseTimesMs.reduce((sum, ms) => sum + Math.min(Math.max(ms, 0), capMs), 0) / 1000;
-}
-
-/** The spec's increment_study_stats: minutes, rounded up, at least 1. */
-export function studyMinutes(seconds: number): number {
-  return Math.max(1, Math.ceil(seconds / 60));
-}
-
-/**
- * Checks and records one answer. The session row is locked for the whole transaction, so two
- * answers of one session never interleave; a replayed answer id returns the first result and
- * changes nothing. When the answer completes a word's items (daily mode), the word's schedule
- * changes once; when it completes the session, study time, streak and summary are written in
- * the same transaction.
- */
-export async function submitAnswer(
-  services: PracticeServices,
-  user: SessionUser,
-  sessionId: string,
-  input: SubmitAnswerInput,
-): Promise<AnswerResult> {
-  const { db } = services;
-  const now = services.clock();
-  const random = fuzzRandom(services);
-  const outcome = await db.transaction(async (tx) => {
-    // The session, locked, with the review columns of the answered item's word (one round trip).
-    const itemWordId = sql`(${sessions.items} -> ${input.itemIndex}::int ->> 'wordId')::uuid`;
-    const [found] = await tx
-      .select({ session: sessions, word: SCHEDULE_COLUMNS })
-      .from(sessions)
-      .leftJoin(words, and(eq(words.id, itemWordId), eq(words.userId, user.id)))
-      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, user.id)))
-      .for('update', { of: sessions });
-    if (!found) throw new ApiError('NOT_FOUND', PRACTICE_TEXT.sessionNotFound);
-    const row = found.session;
-    const replayed = row.items.find((i) => i.answer?.id === input.id);
-    if (replayed) {
-      if (replayed.index !== input.itemIndex) {
-        throw new ApiError('CONFLICT', PRACTICE_TEXT.answerIdReused);
-      }
-      return { row, item: replayed, changedWord: null, profileChanged: false, refit: false };
-    }
-    const item = row.items[input.itemIndex];
-    if (!item) throw new ApiError('NOT_FOUND', PRACTICE_TEXT.itemNotFound);
-    if (item.answer) throw new ApiError('CONFLICT', PRACTICE_TEXT.itemAnswered);
-    if (row.completedAt || row.expiresAt.getTime() <= now.getTime()) {
-      throw new ApiError('CONFLICT', PRACTICE_TEXT.sessionEnded);
-    }
-    if (input.answer.type !== item.type) {
-      throw new ApiError('VALIDATION_ERROR', PRACTICE_TEXT.wrongAnswerType, {
-        issues: [{ path: 'answer.type', message: PRACTICE_TEXT.wrongAnswerType }],
-      });
-    }
-    const shownWord = row.words.find((w) => w.id === item.wordId);
-    const correct = isCorrect(item, input.answer, expectedAnswer(item, shownWord));
-    const responseTimeMs = Math.min(input.responseTimeMs, PRACTICE_LIMITS.maxResponseTimeMs);
-    const answered: StoredPracticeItem = {
-      ...item,
-      answer: {
-        id: input.id,
-        correct,
-        responseTimeMs,
-        answeredAt: now.toISOString(),
-        mastered: [],
-      },
-    };
-    const items = row.items.map((i) => (i.index === item.index ? answered : i));
-    let shownWords = row.words;
-    let masteredDelta = 0;
-    let changedWord: string | null = null;
-
-    const wordRow = found.word;
-    // A word deleted during the session has no history left to add to.
-    if (wordRow) {
-      const card = rowToCard(wordRow);
-      await tx
-        .insert(schema.reviewLog)
-        .values({
-          userId: user.id,
-          wordId: wordRow.id,
-          sessionId: row.id,
-          clientId: input.id,
-          practiceType: row.mode === 'infinity' ? 'infinity' : item.type,
-          outcome: correct ? 'correct' : 'incorrect',
-          responseTime: responseTimeMs / 1000,
-          confidenceRating: correct ? 3 : 1,
-          rating: ratingFor(correct),
-          state: card.state,
-          elapsedDays: card.last_review ? elapsedDaysBetween(card.last_review, now) : 0,
-          scheduledDays: card.interval,
-          durationMs: responseTimeMs,
-          reviewedAt: now,
-        })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error, 'review_log_user_client_id_idx')) {
-            throw new ApiError('CONFLICT', PRACTICE_TEXT.answerIdReused);
-          }
-          throw error;
-        });
-      const ofWord = items.filter((i) => i.wordId === item.wordId);
-      if (row.mode === 'daily' && ofWord.every((i) => i.answer)) {
-        // The new schedule follows from the word's state: read it again under the row's lock.
-        const [current = wordRow] = await tx
-          .select(SCHEDULE_COLUMNS)
-          .from(words)
-          .where(and(eq(words.id, wordRow.id), eq(words.userId, user.id)))
-          .for('update');
-        const next = scheduleWord({
-          row: current,
-          drills: ofWord.map((i) => ({
-            kind: drillKind(i),
-            correct: i.answer?.correct === true,
-            durationMs: i.answer?.responseTimeMs ?? null,
-          })),
-          now,
-          params: await learnerParams(tx, user.id),
-          random,
-        });
-        await tx.update(words).set(next).where(eq(words.id, wordRow.id));
-        changedWord = wordRow.id;
-        if (next.mastered !== current.mastered) {
-          masteredDelta = next.mastered ? 1 : -1;
-          if (next.mastered) answered.answer!.mastered.push({ id: wordRow.id, word: wordRow.word });
-          shownWords = shownWords.map((w) =>
-            w.id === wordRow.id ? { ...w, mastered: next.mastered } : w,
-          );
-        }
-      }
-    }
-
-    const complete = items.every((i) => i.answer);
-    let completion: Partial<
-      Pick<
-        SessionRow,
-        'completedAt' | 'wordsPracticed' | 'correctCount' | 'totalTimeSeconds' | 'streakAfter'
-      >
-    > = {};
-    if (complete || masteredDelta !== 0) {
-      const [profile] = await tx
-        .select({
-          timeZone: profiles.timeZone,
-          currentStreak: profiles.currentStreak,
-          lastStudyDate: profiles.lastStudyDate,
-        })
-        .from(profiles)
-        .where(eq(profiles.id, user.id))
-        .for('update');
-      const mastered =
-        masteredDelta === 0
-          ? {}
-          : { masteredWords: sql`greatest(${profiles.masteredWords} + ${masteredDelta}, 0)` };
-      if (complete && profile) {
-        const today = localDay(now, safeTimeZone(profile.timeZone));
-        const streak = nextStreak(profile.currentStreak, profile.lastStudyDate, today);
-        const seconds = creditedSeconds(items.map((i) => i.answer?.responseTimeMs ?? 0));
-        await tx
-          .update(profiles)
-          .set({
-            ...mastered,
-            currentStreak: streak,
-            lastStudyDate: today,
-            totalStudyTime: sql`${profiles.totalStudyTime} + ${studyMinutes(seconds)}`,
-            updatedAt: now,
-          })
-          .where(eq(profiles.id, user.id));
-        completion = {
-          completedAt: now,
-          wordsPracticed: new Set(items.map((i) => i.wordId)).size,
-          correctCount: items.filter((i) => i.answer?.correct).length,
-          totalTimeSeconds: Math.round(seconds),
-          streakAfter: streak,
-        };
-      } else if (masteredDelta !== 0) {
-        await tx.update(profiles).set(mastered).where(eq(profiles.id, user.id));
-      }
-    }
-    // Only the answered item is written (the stored items can be long: an infinity round has 80),
-    // and the words only when one's mastery changed.
-    await tx
-      .update(sessions)
-      .set({
-        items: sql`jsonb_set(${sessions.items}, ${`{${item.index},answer}`}::text[], ${JSON.stringify(answered.answer)}::jsonb)`,
-        ...(shownWords === row.words ? {} : { words: shownWords }),
-        ...completion,
-      })
-      .where(eq(sessions.id, row.id));
-    return {
-      row: { ...row, items, words: shownWords, ...completion },
-      item: answered,
-      changedWord,
-      profileChanged: complete || masteredDelta !== 0,
-      refit: complete && row.mode === 'daily',
-    };
-  });
-  // Checked in the background, once the answer is sent: a day since the last fit and enough new answers.
-  if (outcome.refit) services.jobs?.refit.request(user.id);
-  if (outcome.changedWord) {
-    await services.events.publish({
-      userId: user.id,
-      kind: 'words.changed',
-      id: outcome.changedWord,
-    });
-  }
-  if (outcome.profileChanged) {
-    await services.events.publish({ userId: user.id, kind: 'profile.changed' });
-  }
-  const shownWord = outcome.row.words.find((w) => w.id === outcome.item.wordId);
-  return {
-    correct: outcome.item.answer?.correct ?? false,
-    expected: expectedAnswer(outcome.item, shownWord),
-    masteredWords: outcome.item.answer?.mastered ?? [],
-    session: toPracticeSession(outcome.row),
-  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditedSeconds, studyMinutes } from './practice.service.ts';
+import { creditedSeconds, studyMinutes } from './answers.ts';
 
 describe('study time', () => {
   it('credits each item at most 30 s', () => {

@@ -1,0 +1,365 @@
+/**
+ * Answering a practice item: checked against the session, which is locked for the whole
+ * transaction so that two answers of one session never interleave. A replayed answer id returns the
+ * first result and changes nothing. When the answer completes a word's items (daily mode), the
+ * word's schedule changes once; when it completes the session, study time, streak and summary are
+ * written in the same transaction.
+ */
+import { schema, type Database, type StoredPracticeItem } from '@verba/db';
+import {
+  normalizeSpelling,
+  PRACTICE_LIMITS,
+  type Answer,
+  type AnswerResult,
+  type PracticeWord,
+  type SessionUser,
+  type SubmitAnswerInput,
+} from '@verba/shared';
+import { elapsedDaysBetween, ratingFor, type SchedulerParams } from '@verba/srs';
+import { and, eq, sql } from 'drizzle-orm';
+import { ApiError } from '../../lib/errors.ts';
+import { rowToCard } from './card-mapper.ts';
+import { localDay, nextStreak, safeTimeZone } from './calendar.ts';
+import {
+  fuzzRandom,
+  PRACTICE_TEXT,
+  toPracticeSession,
+  type PracticeServices,
+  type SessionRow,
+} from './practice.service.ts';
+import { drillKind, scheduleWord } from './schedule.ts';
+
+const sessions = schema.dailyPracticeSessions;
+const words = schema.words;
+const profiles = schema.profiles;
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** What an answer reads of its word: the review columns, and what a 'Word Mastered' names. */
+const SCHEDULE_COLUMNS = {
+  id: words.id,
+  word: words.word,
+  mastered: words.mastered,
+  interval: words.interval,
+  nextReviewDate: words.nextReviewDate,
+  repetitions: words.repetitions,
+  totalReviews: words.totalReviews,
+  correctReviews: words.correctReviews,
+  successRate: words.successRate,
+  easeFactor: words.easeFactor,
+  stability: words.stability,
+  difficulty: words.difficulty,
+  state: words.state,
+  lapses: words.lapses,
+  lastReview: words.lastReview,
+  learningSteps: words.learningSteps,
+};
+type ScheduleRow = { [K in keyof typeof SCHEDULE_COLUMNS]: (typeof words.$inferSelect)[K] };
+
+/** What the answer changed, for the events and the response. */
+interface Outcome {
+  /** The session after the answer. */
+  row: SessionRow;
+  item: StoredPracticeItem;
+  changedWord: string | null;
+  profileChanged: boolean;
+  refit: boolean;
+}
+
+function expectedAnswer(item: StoredPracticeItem, word: PracticeWord | undefined): string {
+  if (item.type === 'multiple-choice') return item.options?.[item.correctOption ?? 0] ?? '';
+  if (item.type === 'flashcard' && item.direction === 'target-to-native') {
+    return word?.translation ?? '';
+  }
+  return word?.word ?? '';
+}
+
+function isCorrect(item: StoredPracticeItem, answer: Answer, expected: string): boolean {
+  switch (answer.type) {
+    case 'flashcard':
+      return answer.knew;
+    case 'multiple-choice':
+      return answer.optionIndex === item.correctOption;
+    case 'spelling':
+      return normalizeSpelling(answer.text) === normalizeSpelling(expected);
+  }
+}
+
+async function learnerParams(db: Tx, userId: string): Promise<SchedulerParams> {
+  const [row] = await db
+    .select({
+      weights: schema.learnerParameters.weights,
+      desiredRetention: schema.learnerParameters.desiredRetention,
+    })
+    .from(schema.learnerParameters)
+    .where(eq(schema.learnerParameters.userId, userId));
+  if (!row) return {};
+  return {
+    desiredRetention: row.desiredRetention,
+    ...(row.weights && row.weights.length === 21 ? { weights: row.weights } : {}),
+  };
+}
+
+/** An answer id already used for another answer of this learner is a 409. */
+function answerIdReused(error: unknown): never {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: string; constraint?: string };
+    if (code === '23505' && constraint === 'review_log_user_client_id_idx') {
+      throw new ApiError('CONFLICT', PRACTICE_TEXT.answerIdReused);
+    }
+  }
+  throw error;
+}
+
+/** Study time credited for a session: per item at most 30 s. */
+export function creditedSeconds(responseTimesMs: readonly number[]): number {
+  const capMs = PRACTICE_LIMITS.creditedSecondsPerItem * 1000;
+  return responseTimesMs.reduce((sum, ms) => sum + Math.min(Math.max(ms, 0), capMs), 0) / 1000;
+}
+
+/** The spec's increment_study_stats: minutes, rounded up, at least 1. */
+export function studyMinutes(seconds: number): number {
+  return Math.max(1, Math.ceil(seconds / 60));
+}
+
+/**
+ * The learner's session, locked, with the review columns of the answered item's word, in one
+ * statement.
+ */
+async function lockSession(
+  tx: Tx,
+  user: SessionUser,
+  sessionId: string,
+  itemIndex: number,
+): Promise<{ row: SessionRow; word: ScheduleRow | null }> {
+  const itemWordId = sql`(${sessions.items} -> ${itemIndex}::int ->> 'wordId')::uuid`;
+  const [found] = await tx
+    .select({ row: sessions, word: SCHEDULE_COLUMNS })
+    .from(sessions)
+    .leftJoin(words, and(eq(words.id, itemWordId), eq(words.userId, user.id)))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, user.id)))
+    .for('update', { of: sessions });
+  if (!found) throw new ApiError('NOT_FOUND', PRACTICE_TEXT.sessionNotFound);
+  return found;
+}
+
+type Checked =
+  | { replayed: StoredPracticeItem }
+  | { replayed: null; answered: StoredPracticeItem; items: StoredPracticeItem[] };
+
+/** Checks an answer against the session as read; a replayed answer id finds its first result. */
+function checkAnswer(row: SessionRow, input: SubmitAnswerInput, now: Date): Checked {
+  const replayed = row.items.find((i) => i.answer?.id === input.id);
+  if (replayed) {
+    if (replayed.index !== input.itemIndex) {
+      throw new ApiError('CONFLICT', PRACTICE_TEXT.answerIdReused);
+    }
+    return { replayed };
+  }
+  const item = row.items[input.itemIndex];
+  if (!item) throw new ApiError('NOT_FOUND', PRACTICE_TEXT.itemNotFound);
+  if (item.answer) throw new ApiError('CONFLICT', PRACTICE_TEXT.itemAnswered);
+  if (row.completedAt || row.expiresAt.getTime() <= now.getTime()) {
+    throw new ApiError('CONFLICT', PRACTICE_TEXT.sessionEnded);
+  }
+  if (input.answer.type !== item.type) {
+    throw new ApiError('VALIDATION_ERROR', PRACTICE_TEXT.wrongAnswerType, {
+      issues: [{ path: 'answer.type', message: PRACTICE_TEXT.wrongAnswerType }],
+    });
+  }
+  const shownWord = row.words.find((w) => w.id === item.wordId);
+  const correct = isCorrect(item, input.answer, expectedAnswer(item, shownWord));
+  const responseTimeMs = Math.min(input.responseTimeMs, PRACTICE_LIMITS.maxResponseTimeMs);
+  const answered: StoredPracticeItem = {
+    ...item,
+    answer: { id: input.id, correct, responseTimeMs, answeredAt: now.toISOString(), mastered: [] },
+  };
+  return {
+    replayed: null,
+    answered,
+    items: row.items.map((i) => (i.index === item.index ? answered : i)),
+  };
+}
+
+/** The review log's row for an answer, with the word's state before it. */
+function reviewLogRow(
+  user: SessionUser,
+  row: SessionRow,
+  answered: StoredPracticeItem,
+  word: ScheduleRow,
+  now: Date,
+): typeof schema.reviewLog.$inferInsert {
+  const card = rowToCard(word);
+  const { correct, responseTimeMs, id } = answered.answer!;
+  return {
+    userId: user.id,
+    wordId: word.id,
+    sessionId: row.id,
+    clientId: id,
+    practiceType: row.mode === 'infinity' ? 'infinity' : answered.type,
+    outcome: correct ? 'correct' : 'incorrect',
+    responseTime: responseTimeMs / 1000,
+    confidenceRating: correct ? 3 : 1,
+    rating: ratingFor(correct),
+    state: card.state,
+    elapsedDays: card.last_review ? elapsedDaysBetween(card.last_review, now) : 0,
+    scheduledDays: card.interval,
+    durationMs: responseTimeMs,
+    reviewedAt: now,
+  };
+}
+
+/** Writes only the answered item (the stored items can be long: an infinity round has 80). */
+const answerItem = (answered: StoredPracticeItem) =>
+  sql`jsonb_set(${sessions.items}, ${`{${answered.index},answer}`}::text[], ${JSON.stringify(answered.answer)}::jsonb)`;
+
+/** What a replayed answer changes. */
+const NOTHING_ELSE = { changedWord: null, profileChanged: false, refit: false } as const;
+
+async function recordAnswer(
+  services: PracticeServices,
+  user: SessionUser,
+  sessionId: string,
+  input: SubmitAnswerInput,
+  now: Date,
+): Promise<Outcome> {
+  const random = fuzzRandom(services);
+  return services.db.transaction(async (tx) => {
+    const { row, word } = await lockSession(tx, user, sessionId, input.itemIndex);
+    const checked = checkAnswer(row, input, now);
+    if (checked.replayed) return { row, item: checked.replayed, ...NOTHING_ELSE };
+    const { answered, items } = checked;
+    let shownWords = row.words;
+    let masteredDelta = 0;
+    let changedWord: string | null = null;
+
+    // A word deleted during the session has no history left to add to.
+    if (word) {
+      await tx
+        .insert(schema.reviewLog)
+        .values(reviewLogRow(user, row, answered, word, now))
+        .catch(answerIdReused);
+      const ofWord = items.filter((i) => i.wordId === answered.wordId);
+      if (row.mode === 'daily' && ofWord.every((i) => i.answer)) {
+        // The new schedule follows from the word's state: read it again under the row's lock.
+        const [current = word] = await tx
+          .select(SCHEDULE_COLUMNS)
+          .from(words)
+          .where(and(eq(words.id, word.id), eq(words.userId, user.id)))
+          .for('update');
+        const next = scheduleWord({
+          row: current,
+          drills: ofWord.map((i) => ({
+            kind: drillKind(i),
+            correct: i.answer?.correct === true,
+            durationMs: i.answer?.responseTimeMs ?? null,
+          })),
+          now,
+          params: await learnerParams(tx, user.id),
+          random,
+        });
+        await tx.update(words).set(next).where(eq(words.id, word.id));
+        changedWord = word.id;
+        if (next.mastered !== current.mastered) {
+          masteredDelta = next.mastered ? 1 : -1;
+          if (next.mastered) answered.answer!.mastered.push({ id: word.id, word: word.word });
+          shownWords = shownWords.map((w) =>
+            w.id === word.id ? { ...w, mastered: next.mastered } : w,
+          );
+        }
+      }
+    }
+
+    const complete = items.every((i) => i.answer);
+    let completion: Partial<
+      Pick<
+        SessionRow,
+        'completedAt' | 'wordsPracticed' | 'correctCount' | 'totalTimeSeconds' | 'streakAfter'
+      >
+    > = {};
+    if (complete || masteredDelta !== 0) {
+      const [profile] = await tx
+        .select({
+          timeZone: profiles.timeZone,
+          currentStreak: profiles.currentStreak,
+          lastStudyDate: profiles.lastStudyDate,
+        })
+        .from(profiles)
+        .where(eq(profiles.id, user.id))
+        .for('update');
+      const mastered =
+        masteredDelta === 0
+          ? {}
+          : { masteredWords: sql`greatest(${profiles.masteredWords} + ${masteredDelta}, 0)` };
+      if (complete && profile) {
+        const today = localDay(now, safeTimeZone(profile.timeZone));
+        const streak = nextStreak(profile.currentStreak, profile.lastStudyDate, today);
+        const seconds = creditedSeconds(items.map((i) => i.answer?.responseTimeMs ?? 0));
+        await tx
+          .update(profiles)
+          .set({
+            ...mastered,
+            currentStreak: streak,
+            lastStudyDate: today,
+            totalStudyTime: sql`${profiles.totalStudyTime} + ${studyMinutes(seconds)}`,
+            updatedAt: now,
+          })
+          .where(eq(profiles.id, user.id));
+        completion = {
+          completedAt: now,
+          wordsPracticed: new Set(items.map((i) => i.wordId)).size,
+          correctCount: items.filter((i) => i.answer?.correct).length,
+          totalTimeSeconds: Math.round(seconds),
+          streakAfter: streak,
+        };
+      } else if (masteredDelta !== 0) {
+        await tx.update(profiles).set(mastered).where(eq(profiles.id, user.id));
+      }
+    }
+    // The words are written only when one's mastery changed.
+    await tx
+      .update(sessions)
+      .set({
+        items: answerItem(answered),
+        ...(shownWords === row.words ? {} : { words: shownWords }),
+        ...completion,
+      })
+      .where(eq(sessions.id, row.id));
+    return {
+      row: { ...row, items, words: shownWords, ...completion },
+      item: answered,
+      changedWord,
+      profileChanged: complete || masteredDelta !== 0,
+      refit: complete && row.mode === 'daily',
+    };
+  });
+}
+
+/** Checks and records one answer, then announces what it changed. */
+export async function submitAnswer(
+  services: PracticeServices,
+  user: SessionUser,
+  sessionId: string,
+  input: SubmitAnswerInput,
+): Promise<AnswerResult> {
+  const outcome = await recordAnswer(services, user, sessionId, input, services.clock());
+  // Checked in the background, once the answer is sent: a day since the last fit and enough new answers.
+  if (outcome.refit) services.jobs?.refit.request(user.id);
+  if (outcome.changedWord) {
+    await services.events.publish({
+      userId: user.id,
+      kind: 'words.changed',
+      id: outcome.changedWord,
+    });
+  }
+  if (outcome.profileChanged) {
+    await services.events.publish({ userId: user.id, kind: 'profile.changed' });
+  }
+  const shownWord = outcome.row.words.find((w) => w.id === outcome.item.wordId);
+  return {
+    correct: outcome.item.answer?.correct ?? false,
+    expected: expectedAnswer(outcome.item, shownWord),
+    masteredWords: outcome.item.answer?.mastered ?? [],
+    session: toPracticeSession(outcome.row),
+  };
+}
