@@ -123,4 +123,11 @@ describe('safeTimeZone', () => {
     expect(safeTimeZone('Mars/Olympus')).toBe('UTC');
     expect(safeTimeZone(null)).toBe('UTC');
   });
+
+  it('answers the canonical spelling, so odd letter cases share one zone', () => {
+    expect(safeTimeZone('eUROPE/mADRID')).toBe('Europe/Madrid');
+    expect(localDay(new Date('2026-03-01T23:30:00Z'), safeTimeZone('europe/madrid'))).toBe(
+      '2026-03-02',
+    );
+  });
 });

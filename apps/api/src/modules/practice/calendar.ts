@@ -4,6 +4,7 @@
  * as whole days whatever the clock change in between.
  */
 
+/** One formatter per zone, under its canonical name only, so the map stays as small as the zone list. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(timeZone: string): Intl.DateTimeFormat {
@@ -19,17 +20,17 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
       minute: '2-digit',
       second: '2-digit',
     });
-    formatters.set(timeZone, f);
+    formatters.set(f.resolvedOptions().timeZone, f);
   }
   return f;
 }
 
-/** A valid IANA zone name as given, or UTC for a missing or unknown one. */
+/** A zone's canonical IANA name, or UTC for a missing or unknown one. */
 export function safeTimeZone(timeZone: string | null | undefined): string {
   if (!timeZone) return 'UTC';
+  if (formatters.has(timeZone)) return timeZone;
   try {
-    formatter(timeZone);
-    return timeZone;
+    return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
   } catch {
     return 'UTC';
   }

@@ -358,6 +358,14 @@ describe('answering', () => {
       answer: { type: 'flashcard', knew: true },
     });
     expect(wrongType.status).toBe(400);
+    // An index past any session's last item, or past what a number column holds.
+    for (const itemIndex of [80, 3_000_000_000]) {
+      const huge = await submit(user, session.id, {
+        itemIndex,
+        answer: { type: 'flashcard', knew: true },
+      });
+      expect(huge.status).toBe(400);
+    }
     expect(await logOf(user)).toHaveLength(1);
   });
 
@@ -380,8 +388,8 @@ describe('answering', () => {
     });
     expect(result.correct).toBe(true);
     expect(result.expected).toBe('el árbol');
-    // Text no one could type is refused before it is checked.
-    for (const bad of ['el \u0000árbol', 'el \uD800árbol']) {
+    // Text no one could type, and a blank answer, are refused before they are checked.
+    for (const bad of ['el \u0000árbol', 'el \uD800árbol', '', '   ']) {
       const refused = await submit(user, session.id, {
         itemIndex: spelling.index,
         answer: { type: 'spelling', text: bad },
