@@ -75,6 +75,24 @@ describe('changing the password', () => {
     expect((await signIn(user.email, NEW_PASSWORD)).status).toBe(401);
   });
 
+  it('throttles wrong current passwords like wrong sign-ins, for that learner only', async () => {
+    const user = await first.signUp();
+    const other = await first.signUp();
+    const change = (who: TestUser, currentPassword: string) =>
+      first.request('/api/account/password', {
+        method: 'POST',
+        cookie: who.cookie,
+        json: { currentPassword, newPassword: NEW_PASSWORD },
+      });
+    for (let i = 0; i < 5; i += 1) expect((await change(user, `guess-${i}`)).status).toBe(400);
+    // Now each further try waits, even one with the right password.
+    const held = await change(user, GOOD_PASSWORD);
+    expect(held.status).toBe(429);
+    expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await signIn(user.email)).status).toBe(200);
+    expect((await change(other, 'a-wrong-guess')).status).toBe(400);
+  });
+
   it('ends every other session on every process, and this device stays signed in', async () => {
     const user = await first.signUp();
     const otherDevice = sessionCookie(await signIn(user.email));
@@ -102,8 +120,10 @@ describe('deleting the account', () => {
   let doomed: TestUser;
   let bystander: TestUser;
   beforeAll(async () => {
-    doomed = await first.signUp();
-    bystander = await first.signUp();
+    // An underscore in an email is a LIKE wildcard: the look-alike's counters must survive.
+    const name = `doomed_${Date.now()}`;
+    doomed = await first.signUp(`${name}@example.com`);
+    bystander = await first.signUp(`${name.replace('_', '.')}@example.com`);
     await seedLearnerData(first.db, doomed.id, 'doomed');
     await seedLearnerData(first.db, bystander.id, 'bystander');
     // Counters of both in the rate-limit table.
@@ -152,6 +172,11 @@ describe('deleting the account', () => {
       .where(like(schema.rateLimits.key, `%${doomed.id}%`));
     expect(rateLimits).toEqual([]);
     expect(await rowsOf(bystander.id)).toEqual(before);
+    const lookAlike = await first.db
+      .select()
+      .from(schema.rateLimits)
+      .where(like(schema.rateLimits.key, `%:account:${bystander.email}:%`));
+    expect(lookAlike.length).toBeGreaterThan(0);
     const [group] = await first.db
       .select()
       .from(schema.groups)

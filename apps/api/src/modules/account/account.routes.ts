@@ -49,9 +49,8 @@ const exportData = createRoute({
 
 export const accountRoutes = createRouter()
   .openapi(password, async (c) => {
-    const { auth } = c.get('services');
     const cookies = await changePassword(
-      auth,
+      c.get('services'),
       c.get('user'),
       c.req.valid('json'),
       c.req.raw.headers,

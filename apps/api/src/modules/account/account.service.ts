@@ -1,18 +1,20 @@
 import { schema, type Database } from '@verba/db';
 import { ACCOUNT_TEXT, TOAST, type ChangePasswordInput, type SessionUser } from '@verba/shared';
 import { and, asc, eq, inArray, like, or } from 'drizzle-orm';
-import type { Auth } from '../../auth.ts';
+import type { Services } from '../../lib/context.ts';
 import { ApiError, codeForStatus } from '../../lib/errors.ts';
+import { clearRateLimit, refundRateLimit, takeAttempt } from '../../lib/rate-limit.ts';
 import { judgePassword } from '../../lib/password-strength.ts';
 import { getProfileWithStats } from '../profile/profile.service.ts';
 
 /**
  * Changes the password after checking the current one; the new one must pass sign-up's strength
- * rules. Every session of the learner ends (on every process: the session rows' delete trigger
- * announces it), and this device gets a fresh one. Returns the cookies to set.
+ * rules. Wrong current passwords are throttled like wrong sign-ins, so a borrowed session cannot
+ * guess its way to the password. Every session of the learner ends (on every process: the session
+ * rows' delete trigger announces it), and this device gets a fresh one. Returns the cookies to set.
  */
 export async function changePassword(
-  auth: Auth,
+  { auth, db, rateLimits, clock }: Pick<Services, 'auth' | 'db' | 'rateLimits' | 'clock'>,
   user: SessionUser,
   input: ChangePasswordInput,
   headers: Headers,
@@ -27,6 +29,8 @@ export async function changePassword(
       issues: verdict.reasons.map((message) => ({ path: 'newPassword', message })),
     });
   }
+  const attempts = `password-change:user:${user.id}`;
+  await takeAttempt(db, attempts, rateLimits.signInFailures, clock());
   const response = await auth.api.changePassword({
     body: {
       currentPassword: input.currentPassword,
@@ -38,6 +42,8 @@ export async function changePassword(
   });
   if (!response.ok) {
     const payload = (await response.json().catch(() => null)) as { code?: string } | null;
+    // Only a wrong current password counts against the learner.
+    if (payload?.code !== 'INVALID_PASSWORD') await refundRateLimit(db, attempts);
     if (payload?.code === 'INVALID_PASSWORD') {
       throw new ApiError('VALIDATION_ERROR', ACCOUNT_TEXT.wrongCurrentPassword, {
         issues: [{ path: 'currentPassword', message: ACCOUNT_TEXT.wrongCurrentPassword }],
@@ -45,8 +51,12 @@ export async function changePassword(
     }
     throw new ApiError(codeForStatus(response.status), 'Could not change the password');
   }
+  await clearRateLimit(db, attempts);
   return response.headers.getSetCookie();
 }
+
+/** A value matched literally by LIKE: `_` and `%` are common in emails. */
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Deletes the account and every row of the learner's (profile, words, review log, sessions,
@@ -58,7 +68,12 @@ export async function deleteAccount(db: Database, user: SessionUser): Promise<vo
     const r = schema.rateLimits;
     await tx
       .delete(r)
-      .where(or(like(r.key, `%:${user.id}`), like(r.key, `%:account:${user.email}:%`)));
+      .where(
+        or(
+          like(r.key, `%:${escapeLike(user.id)}`),
+          like(r.key, `%:account:${escapeLike(user.email)}:%`),
+        ),
+      );
     const deleted = await tx
       .delete(schema.user)
       .where(eq(schema.user.id, user.id))
