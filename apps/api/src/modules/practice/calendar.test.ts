@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, endOfLocalDay, localDay, nextStreak, safeTimeZone } from './calendar.ts';
+import {
+  daysBetween,
+  endOfLocalDay,
+  localDay,
+  nextStreak,
+  safeTimeZone,
+  standingStreak,
+} from './calendar.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -52,6 +59,15 @@ describe('nextStreak', () => {
     // The next evening, 23:50 EDT (UTC−4), is still one day later.
     expect(localDay(at('2026-03-09T03:50:00Z'), zone)).toBe('2026-03-08');
     expect(localDay(at('2026-03-09T04:10:00Z'), zone)).toBe('2026-03-09');
+  });
+});
+
+describe('standingStreak', () => {
+  it('stands through the day after the last study day, and is broken after that', () => {
+    expect(standingStreak(5, '2026-03-10', '2026-03-10')).toBe(5);
+    expect(standingStreak(5, '2026-03-10', '2026-03-11')).toBe(5);
+    expect(standingStreak(5, '2026-03-10', '2026-03-12')).toBe(0);
+    expect(standingStreak(0, null, '2026-03-12')).toBe(0);
   });
 });
 

@@ -109,3 +109,12 @@ export function nextStreak(current: number, lastStudyDay: string | null, today: 
   if (gap === 1) return current + 1;
   return 1;
 }
+
+/**
+ * The streak as it stands on `today`: still the stored one when the last study day was today or
+ * yesterday, and broken (0) once a whole local day has passed without practice.
+ */
+export function standingStreak(stored: number, lastStudyDay: string | null, today: string): number {
+  if (lastStudyDay === null) return 0;
+  return daysBetween(lastStudyDay, today) <= 1 ? stored : 0;
+}

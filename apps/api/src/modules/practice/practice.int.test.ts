@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { schema } from '@verba/db';
-import type { AnswerResult, FeedState, PracticeSession, PracticeItem } from '@verba/shared';
+import type {
+  AnswerResult,
+  FeedState,
+  PracticeSession,
+  PracticeItem,
+  Profile,
+} from '@verba/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestHarness, type TestUser } from '../../testing/harness.ts';
@@ -510,6 +516,14 @@ describe('streak', () => {
     expect(await session()).toBe(2);
     at(local(1, 18, 0));
     expect(await session()).toBe(2);
+    const shownStreak = async () =>
+      ((await (await t.request('/api/profile', { cookie: user.cookie })).json()) as Profile)
+        .currentStreak;
+    // The profile shows the streak through the next local day, and shows it broken after that.
+    at(local(2, 23, 59));
+    expect(await shownStreak()).toBe(2);
+    at(local(3, 0, 1));
+    expect(await shownStreak()).toBe(0);
     // A missed day starts again.
     at(local(3, 9, 0));
     expect(await session()).toBe(1);

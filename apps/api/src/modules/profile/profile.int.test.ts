@@ -130,7 +130,14 @@ describe('progress stats', () => {
     // The stored counters are stale (as if an update had been lost); the read does not use them.
     await t.db
       .update(schema.profiles)
-      .set({ totalWords: 40, masteredWords: 9, currentStreak: 7, totalStudyTime: 125 })
+      .set({
+        totalWords: 40,
+        masteredWords: 9,
+        currentStreak: 7,
+        totalStudyTime: 125,
+        // Studied yesterday (UTC, the zone of a profile that never practised): the streak stands.
+        lastStudyDate: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
+      })
       .where(eq(schema.profiles.id, user.id));
     const [before] = await t.db
       .select()

@@ -61,9 +61,15 @@ const onboarding = createRoute({
 });
 
 export const profileRoutes = createRouter()
-  .openapi(read, async (c) => c.json(await getProfile(c.get('services').db, c.get('user')), 200))
+  .openapi(read, async (c) => {
+    const { db, clock } = c.get('services');
+    return c.json(await getProfile(db, c.get('user'), clock()), 200);
+  })
   .openapi(readWithStats, async (c) =>
-    c.json(await getProfileWithStats(c.get('services').db, c.get('user')), 200),
+    c.json(
+      await getProfileWithStats(c.get('services').db, c.get('user'), c.get('services').clock()),
+      200,
+    ),
   )
   .openapi(update, async (c) => {
     const { db, events } = c.get('services');

@@ -11,10 +11,11 @@ import {
 } from '@verba/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { ApiError } from '../../lib/errors.ts';
+import { localDay, safeTimeZone, standingStreak } from '../practice/calendar.ts';
 
 type ProfileRow = typeof schema.profiles.$inferSelect;
 
-function toProfile(row: ProfileRow, email: string): Profile {
+function toProfile(row: ProfileRow, email: string, now: Date): Profile {
   return {
     id: row.id,
     email,
@@ -25,7 +26,11 @@ function toProfile(row: ProfileRow, email: string): Profile {
     analyticsEnabled: row.analyticsEnabled,
     totalWords: row.totalWords,
     masteredWords: row.masteredWords,
-    currentStreak: row.currentStreak,
+    currentStreak: standingStreak(
+      row.currentStreak,
+      row.lastStudyDate,
+      localDay(now, safeTimeZone(row.timeZone)),
+    ),
     totalStudyTime: row.totalStudyTime,
   };
 }
@@ -60,20 +65,29 @@ const statements = preparedStatements((db) => ({
  * on each start among them, uses the stored counters, which every save, delete and mastery change
  * keeps in its own transaction. Reading writes nothing.
  */
-export async function getProfileWithStats(db: Database, user: SessionUser): Promise<Profile> {
+export async function getProfileWithStats(
+  db: Database,
+  user: SessionUser,
+  now = new Date(),
+): Promise<Profile> {
   const [row] = await statements(db).withStats.execute({ id: user.id });
   if (!row) throw new ApiError('NOT_FOUND', 'Profile not found');
   return toProfile(
     { ...row.profile, totalWords: row.totalWords, masteredWords: row.masteredWords },
     user.email,
+    now,
   );
 }
 
 /** The user's profile. Reading never writes: it is created with the account. */
-export async function getProfile(db: Database, user: SessionUser): Promise<Profile> {
+export async function getProfile(
+  db: Database,
+  user: SessionUser,
+  now = new Date(),
+): Promise<Profile> {
   const [row] = await statements(db).byId.execute({ id: user.id });
   if (!row) throw new ApiError('NOT_FOUND', 'Profile not found');
-  return toProfile(row, user.email);
+  return toProfile(row, user.email, now);
 }
 
 /**
@@ -104,7 +118,7 @@ export async function updateProfile(
     })
     .where(and(eq(t.id, user.id), ne(sql`${nativeLanguage}`, sql`${targetLanguage}`)))
     .returning();
-  if (row) return toProfile(row, user.email);
+  if (row) return toProfile(row, user.email, new Date());
   await getProfile(db, user); // 404 when there is no profile at all
   throw new ApiError('VALIDATION_ERROR', VALIDATION.languagesMustDiffer, {
     issues: [{ path: 'targetLanguage', message: VALIDATION.languagesMustDiffer }],
@@ -125,5 +139,5 @@ export async function completeOnboarding(
     .onConflictDoUpdate({ target: schema.profiles.id, set: values })
     .returning();
   if (!row) throw new ApiError('INTERNAL_ERROR', 'Could not save the profile');
-  return toProfile(row, user.email);
+  return toProfile(row, user.email, new Date());
 }
