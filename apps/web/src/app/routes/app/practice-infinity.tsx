@@ -109,6 +109,18 @@ export function InfinityPracticeRoute() {
 
   const onComplete = useCallback((session: PracticeSession) => setFinishedId(session.id), []);
 
+  // An answer the server refused: the round is reopened from its copy (answered elsewhere), or
+  // replaced by a new round when its day is over and it takes no more answers, so answers are not
+  // lost to it. A round that cannot be read is replaced by the effect above.
+  const { refetch: refetchRound } = resumed;
+  const onSessionGone = useCallback(() => {
+    void refetchRound().then(({ data }) => {
+      const ended = data?.completedAt === null && Date.parse(data.expiresAt) <= Date.now();
+      if (ended) startOver();
+      else setReopened((n) => n + 1);
+    });
+  }, [refetchRound, startOver]);
+
   let content;
   if (finishedId !== null && finishedId === sessionId && resumed.data) {
     content = (
@@ -134,7 +146,7 @@ export function InfinityPracticeRoute() {
         initialSession={resumed.data}
         header={(session, item) => <InfinityProgress session={session} item={item} />}
         onComplete={onComplete}
-        onSessionGone={() => void resumed.refetch().then(() => setReopened((n) => n + 1))}
+        onSessionGone={onSessionGone}
       />
     );
   } else {
