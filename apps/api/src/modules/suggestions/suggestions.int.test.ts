@@ -9,11 +9,14 @@ import { SAMPLE_CARD } from '../../testing/sample-card.ts';
 
 let ai: FakeAiServer;
 let t: TestHarness;
+// The tests move the clock past the automatic refill's minute instead of waiting for it.
+let clockOffsetMs = 0;
 
 beforeAll(async () => {
   ai = await startFakeAiServer();
   t = await TestHarness.start({
     env: { AI_BASE_URL: ai.url, AI_MODEL: 'fake-model', AUTH_RATE_LIMIT_SIGN_UP: '1000' },
+    clock: () => new Date(Date.now() + clockOffsetMs),
   });
 });
 afterAll(async () => {
@@ -54,8 +57,11 @@ describe('GET /api/suggestions', () => {
     expect(await list(user)).toHaveLength(4);
     expect(ai.requests).toHaveLength(1);
 
-    // A word saved meanwhile leaves the list; below 4 the list is refilled.
+    // A word saved meanwhile leaves the list; below 4 the list is refilled, once a minute at most.
     await save(user, 'El Pan');
+    expect(await list(user)).toEqual(['el queso', 'la leche', 'el agua']);
+    expect(ai.requests).toHaveLength(1);
+    clockOffsetMs += 60_000;
     ai.enqueue(batch('el vino', 'el queso'));
     expect(await list(user)).toEqual(['el queso', 'la leche', 'el agua', 'el vino']);
     expect(ai.requests).toHaveLength(2);

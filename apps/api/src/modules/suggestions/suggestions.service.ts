@@ -11,7 +11,7 @@ import {
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Services } from '../../lib/context.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { consumeRateLimit } from '../../lib/rate-limit.ts';
+import { consumeRateLimit, countUse } from '../../lib/rate-limit.ts';
 import { getProfile } from '../profile/profile.service.ts';
 import { createWord, generateCard } from '../words/words.service.ts';
 import { filterSuggestions, generateSuggestions } from './suggestions.prompt.ts';
@@ -111,6 +111,11 @@ export async function getSuggestions(
   const { db } = services;
   const cached = filterSuggestions(await readCache(db, user.id), await ownedWords(db, user.id));
   if (cached.length >= SUGGESTIONS_REFILL_BELOW || !services.ai.configured) return cached;
+  // This read refills on its own (the spec's cache), and runs again after every change to the
+  // words: at most one refill a minute, so a model that keeps suggesting words the learner already
+  // has cannot spend their quota.
+  const turn = await countUse(db, `suggestions:refill:${user.id}`, 60, services.clock());
+  if (turn.count > 1 && cached.length > 0) return cached;
   try {
     // Two screens asking at once (a live update and a refetch) share one refill.
     let refill = refilling.get(user.id);
