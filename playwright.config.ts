@@ -18,16 +18,19 @@ const reportDir = process.env.TEST_REPORT_DIR;
 // AI provider at all, for hand-written cards (e2e/words.spec.ts).
 const noAiPort = port + 1;
 const fakeAiPort = port + 2;
+// A stand-in PostHog host, which the server without AI reports to (e2e/analytics.spec.ts).
+const fakeAnalyticsPort = port + 3;
 process.env.E2E_NO_AI_URL = `http://localhost:${noAiPort}`;
 process.env.E2E_FAKE_AI_URL = `http://127.0.0.1:${fakeAiPort}`;
+process.env.E2E_FAKE_ANALYTICS_URL = `http://127.0.0.1:${fakeAnalyticsPort}`;
 const serverEnv = (serverPort: number, dataDir: string) => ({
   PORT: String(serverPort),
   DATA_DIR: dataDir,
   PUBLIC_URL: `http://localhost:${serverPort}`,
   LOG_LEVEL: 'warn',
 });
-// Browser tests that queue answers on the fake AI provider.
-const FAKE_AI_SPECS = [/words\.spec\.ts$/, /groups\.spec\.ts$/];
+// Browser tests that drive the shared fakes (the AI provider, the analytics host): one file at a time.
+const FAKE_AI_SPECS = [/words\.spec\.ts$/, /groups\.spec\.ts$/, /analytics\.spec\.ts$/];
 // Which Chromium (scripts/chromium.ts); e2e/global-setup.ts prints its name and version.
 const browser = resolveChromium();
 
@@ -83,7 +86,18 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       // Inside the run's data folder, so it is removed with it.
-      env: serverEnv(noAiPort, join(process.env.E2E_DATA_DIR, 'no-ai-server')),
+      env: {
+        ...serverEnv(noAiPort, join(process.env.E2E_DATA_DIR, 'no-ai-server')),
+        POSTHOG_KEY: 'phc_browser_tests',
+        POSTHOG_HOST: process.env.E2E_FAKE_ANALYTICS_URL,
+      },
+    },
+    {
+      command: 'npx tsx apps/api/src/testing/fake-analytics-server.ts',
+      url: `${process.env.E2E_FAKE_ANALYTICS_URL}/__fake/events`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PORT: String(fakeAnalyticsPort) },
     },
   ],
 });
