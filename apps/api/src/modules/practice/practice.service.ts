@@ -15,13 +15,20 @@ import {
   type StartSessionInput,
   type SubmitAnswerInput,
 } from '@verba/shared';
-import { elapsedDaysBetween, ratingFor, type SchedulerParams } from '@verba/srs';
+import {
+  elapsedDaysBetween,
+  ratingFor,
+  type RetentionPolicyTable,
+  type SchedulerParams,
+} from '@verba/srs';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, min, sql } from 'drizzle-orm';
 import type { Services } from '../../lib/context.ts';
 import { ApiError } from '../../lib/errors.ts';
+import type { Logger } from '../../lib/logger.ts';
 import { rowToCard } from './card-mapper.ts';
 import { endOfLocalDay, localDay, nextStreak, safeTimeZone } from './calendar.ts';
 import { buildItems, shuffle } from './items.ts';
+import { learnerRetentionPolicy } from './learner-policy.ts';
 import { drillKind, scheduleWord } from './schedule.ts';
 
 const sessions = schema.dailyPracticeSessions;
@@ -49,7 +56,7 @@ export const PRACTICE_TEXT = {
  * What the practice services need. `practiceRandom` is the fuzz's source of chance: by default
  * Math.random, and none under NODE_ENV=test, so that tests see FSRS's exact intervals.
  */
-export type PracticeServices = Pick<Services, 'db' | 'events' | 'clock' | 'env'> & {
+export type PracticeServices = Pick<Services, 'db' | 'events' | 'clock' | 'env' | 'logger'> & {
   practiceRandom?: (() => number) | null;
   /** Where a completed daily session asks for a refit of the learner's parameters. */
   jobs?: Pick<Services['jobs'], 'refit'>;
@@ -368,18 +375,28 @@ function isCorrect(item: StoredPracticeItem, answer: Answer, expected: string): 
   }
 }
 
-async function learnerParams(db: Executor, userId: string): Promise<SchedulerParams> {
+/** The learner's scheduler parameters and retention table, in one query. */
+async function learnerParams(
+  db: Executor,
+  userId: string,
+  logger: Logger,
+): Promise<{ params: SchedulerParams; policy: RetentionPolicyTable }> {
   const [row] = await db
     .select({
       weights: schema.learnerParameters.weights,
       desiredRetention: schema.learnerParameters.desiredRetention,
+      retentionPolicy: schema.learnerParameters.retentionPolicy,
     })
     .from(schema.learnerParameters)
     .where(eq(schema.learnerParameters.userId, userId));
-  if (!row) return {};
+  const policy = learnerRetentionPolicy(row?.retentionPolicy ?? null, logger);
+  if (!row) return { params: {}, policy };
   return {
-    desiredRetention: row.desiredRetention,
-    ...(row.weights && row.weights.length === 21 ? { weights: row.weights } : {}),
+    params: {
+      desiredRetention: row.desiredRetention,
+      ...(row.weights && row.weights.length === 21 ? { weights: row.weights } : {}),
+    },
+    policy,
   };
 }
 
@@ -509,7 +526,7 @@ export async function submitAnswer(
             durationMs: i.answer?.responseTimeMs ?? null,
           })),
           now,
-          params: await learnerParams(tx, user.id),
+          ...(await learnerParams(tx, user.id, services.logger)),
           random,
         });
         await tx.update(words).set(next).where(eq(words.id, wordRow.id));

@@ -10,6 +10,7 @@ import {
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Events } from '../../lib/events.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { learnerPolicyText } from './learner-policy.ts';
 
 const DAY_MS = 86_400_000;
 const log = schema.reviewLog;
@@ -70,8 +71,9 @@ export interface RefitDeps {
 /**
  * Refits one learner's FSRS parameters from their review log when it is due (a day since the
  * last fit and enough new answers), adopting new weights only when they predict the learner's
- * recent answers better; after an adoption, the memory state of every word whose whole history
- * was read is recomputed under the new weights (due dates stay). On PostgreSQL an advisory lock
+ * recent answers better; an adoption stores the learner's retention table for the new weights, and
+ * the memory state of every word whose whole history was read is recomputed under them (due dates
+ * stay). On PostgreSQL an advisory lock
  * keeps a second process off the same learner. Returns what happened and the mastered count's
  * change.
  */
@@ -116,14 +118,18 @@ export async function refitLearner(
     const reviews = sessionReviews(answers);
     const result = await fitLearnerParameters({ reviews, current: current?.weights ?? null });
     const adopted = result.status === 'adopted';
-    const weights = adopted ? result.parameters : (current?.weights ?? null);
+    const fit = {
+      weights: adopted ? result.parameters : (current?.weights ?? null),
+      // The table follows the weights it was computed for; kept as it is when they stay.
+      ...(adopted ? { retentionPolicy: learnerPolicyText(result.parameters) } : {}),
+      fittedAt: now,
+      reviewsAtFit: answerCount,
+      updatedAt: now,
+    };
     await tx
       .insert(params)
-      .values({ userId, weights, fittedAt: now, reviewsAtFit: answerCount, updatedAt: now })
-      .onConflictDoUpdate({
-        target: params.userId,
-        set: { weights, fittedAt: now, reviewsAtFit: answerCount, updatedAt: now },
-      });
+      .values({ userId, ...fit })
+      .onConflictDoUpdate({ target: params.userId, set: fit });
     let masteredDelta = 0;
     if (adopted) {
       masteredDelta = await recomputeMemoryStates(tx, userId, reviews, {
