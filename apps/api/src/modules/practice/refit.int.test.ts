@@ -11,7 +11,7 @@ import {
   type SchedulerParams,
   type SrsCard,
 } from '@verba/srs';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PracticeItem, PracticeSession } from '@verba/shared';
 import { TestHarness, type TestUser } from '../../testing/harness.ts';
@@ -30,10 +30,10 @@ afterAll(() => t.close());
 
 /**
  * Gives a learner `count` words and a year of practice from a learner who forgets much faster
- * than FSRS-6's defaults assume, written as the practice flow writes it: one answer per word
- * and session, each word's row as the scheduler left it.
+ * than FSRS-6's defaults assume (`slower`: how many times), written as the practice flow writes it:
+ * one answer per word and session, each word's row as the scheduler left it.
  */
-async function practisedLearner(count: number, seed: number): Promise<TestUser> {
+async function practisedLearner(count: number, seed: number, slower = 4): Promise<TestUser> {
   const user = await t.signUp();
   let s = seed >>> 0;
   const random = () => {
@@ -73,7 +73,7 @@ async function practisedLearner(count: number, seed: number): Promise<TestUser> 
         reviewedAt: now,
       });
       card = result.card;
-      trueStability = card.stability / 4;
+      trueStability = card.stability / slower;
       last = day;
     }
     wordRows.push({
@@ -159,6 +159,28 @@ describe('refitting a learner’s scheduler parameters', () => {
     expect((await refitLearner(deps(), user.id, new Date(NOW.getTime() + 2 * DAY))).outcome).toBe(
       'not-due',
     );
+  });
+
+  it('keeps the current weights when the new ones do not predict clearly better', async () => {
+    // A learner as FSRS-6's defaults assume: new weights predict a little better, not clearly.
+    const user = await practisedLearner(300, 7, 1);
+    const anyGain = { ...REFIT_POLICY, minLogLossImprovement: 0 };
+    let withoutMargin: string | undefined;
+    await t.db
+      .transaction(async (tx) => {
+        withoutMargin = (await refitLearner({ ...deps(), db: tx }, user.id, NOW, anyGain)).outcome;
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+    expect(withoutMargin).toBe('adopted');
+    expect((await refitLearner(deps(), user.id, NOW)).outcome).toBe('kept-current');
+    const [stored] = await t.db
+      .select()
+      .from(schema.learnerParameters)
+      .where(eq(schema.learnerParameters.userId, user.id));
+    expect(stored).toMatchObject({ weights: null, retentionPolicy: null, fittedAt: NOW });
   });
 
   it('is asked for by a completed daily session, after the answer was sent', async () => {

@@ -25,6 +25,13 @@ export const REFIT_POLICY = {
   minNewReviews: 200,
   /** The most recent answers read for a fit: bounds the job's memory and time. */
   maxReviews: 50_000,
+  /**
+   * How much lower the new weights' held-out log loss must be before they are adopted. Fitted on
+   * right/wrong answers, new weights look better for everyone (every drill right is rarer than
+   * recall); in the benchmark only this margin kept them off learners whom FSRS-6's defaults fit
+   * and still adopted them where the defaults are far off (docs/scheduling-benchmark.md).
+   */
+  minLogLossImprovement: 0.05,
 };
 export type RefitPolicy = typeof REFIT_POLICY;
 
@@ -71,7 +78,7 @@ export interface RefitDeps {
 /**
  * Refits one learner's FSRS parameters from their review log when it is due (a day since the
  * last fit and enough new answers), adopting new weights only when they predict the learner's
- * recent answers better; an adoption stores the learner's retention table for the new weights, and
+ * recent answers clearly better (`minLogLossImprovement`); an adoption stores the learner's retention table for the new weights, and
  * the memory state of every word whose whole history was read is recomputed under them (due dates
  * stay). On PostgreSQL an advisory lock
  * keeps a second process off the same learner. Returns what happened and the mastered count's
@@ -116,7 +123,11 @@ export async function refitLearner(
         .limit(policy.maxReviews)
     ).reverse();
     const reviews = sessionReviews(answers);
-    const result = await fitLearnerParameters({ reviews, current: current?.weights ?? null });
+    const result = await fitLearnerParameters({
+      reviews,
+      current: current?.weights ?? null,
+      minLogLossImprovement: policy.minLogLossImprovement,
+    });
     const adopted = result.status === 'adopted';
     const fit = {
       weights: adopted ? result.parameters : (current?.weights ?? null),
