@@ -21,7 +21,7 @@ export function learnerPolicyText(weights: readonly number[]): string {
   );
 }
 
-/** A stored table is used only within the product's retention range: a wrong table must not collapse recall. */
+/** A stored table is used only within the product's range, so a wrong one cannot collapse recall. */
 function withinSafeRange(table: RetentionPolicyTable): boolean {
   return (
     table.minRetention >= DEFAULT_POLICY_MIN_RETENTION &&

@@ -78,11 +78,10 @@ export interface RefitDeps {
 /**
  * Refits one learner's FSRS parameters from their review log when it is due (a day since the
  * last fit and enough new answers), adopting new weights only when they predict the learner's
- * recent answers clearly better (`minLogLossImprovement`); an adoption stores the learner's retention table for the new weights, and
- * the memory state of every word whose whole history was read is recomputed under them (due dates
- * stay). On PostgreSQL an advisory lock
- * keeps a second process off the same learner. Returns what happened and the mastered count's
- * change.
+ * recent answers clearly better (`minLogLossImprovement`). An adoption stores the learner's
+ * retention table for the new weights, and the memory state of every word whose whole history was
+ * read is recomputed under them (due dates stay). On PostgreSQL an advisory lock keeps a second
+ * process off the same learner. Returns what happened and the mastered count's change.
  */
 export async function refitLearner(
   { db, databaseKind }: RefitDeps,
