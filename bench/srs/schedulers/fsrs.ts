@@ -36,6 +36,11 @@ export interface FsrsSchedulerOptions {
   /** Held-out log-loss improvement a validated refit needs to be adopted (0: any). */
   minLogLossImprovement?: number;
   /**
+   * What a refit reads: 'grades' (what the scheduler was given, Hard included; the default) or
+   * 'right-wrong' (Good when every drill was right, else Again: what the server's log keeps).
+   */
+  fitEvidence?: 'grades' | 'right-wrong';
+  /**
    * The published study's retirement rule, for the product gate only: a word whose stability passes this
    * many days is never scheduled again.
    */
@@ -45,7 +50,8 @@ export interface FsrsSchedulerOptions {
 }
 
 export interface FsrsScheduler extends Scheduler {
-  readonly fits: { day: number; status: string }[];
+  /** Each refit; `gain`: how much lower the candidate's held-out log loss was (when one was scored). */
+  readonly fits: { day: number; status: string; gain: number | null }[];
   weights(): readonly number[];
 }
 
@@ -82,7 +88,7 @@ export function createFsrs(
     () => [],
   );
   const log: FitReview[] = [];
-  const fits: { day: number; status: string }[] = [];
+  const fits: FsrsScheduler['fits'] = [];
   let weights: readonly number[] = options.weights ?? DEFAULT_WEIGHTS;
   const paramsFor = (w: readonly number[]): SchedulerParams =>
     options.lambda === undefined
@@ -111,7 +117,8 @@ export function createFsrs(
         ...(options.graded ? { grade: grade ?? rating } : {}),
       });
       cards[word] = next;
-      const used = entry.grade ?? entry.rating;
+      const used =
+        options.fitEvidence === 'right-wrong' ? entry.rating : (entry.grade ?? entry.rating);
       history[word]!.push({ rating: used, elapsed_days: entry.elapsed_days });
       if (options.fitting !== 'none') {
         log.push({
@@ -139,7 +146,11 @@ export function createFsrs(
           ? { minLogLossImprovement: options.minLogLossImprovement }
           : {}),
       });
-      fits.push({ day, status: result.status });
+      const gain =
+        result.currentLogLoss === null || result.candidateLogLoss === null
+          ? null
+          : result.currentLogLoss - result.candidateLogLoss;
+      fits.push({ day, status: result.status, gain });
       if (result.status !== 'adopted') return;
       weights = result.parameters;
       params = paramsFor(weights);

@@ -71,6 +71,11 @@ describe('per-state retention policy', { timeout: 60_000 }, () => {
     expect(() => parseRetentionPolicy(text.replace('"version":1', '"version":2'))).toThrow(
       TypeError,
     );
+    const weights = [...again.weights];
+    weights[20] = Number.NaN;
+    expect(() => parseRetentionPolicy(serializeRetentionPolicy({ ...again, weights }))).toThrow(
+      TypeError,
+    );
   });
 
   it("is computed for the learner's own parameters", () => {

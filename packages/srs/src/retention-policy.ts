@@ -381,6 +381,8 @@ export function parseRetentionPolicy(text: string): RetentionPolicyTable {
     value.version !== 1 ||
     !Array.isArray(value.weights) ||
     value.weights.length !== 21 ||
+    // JSON turns a NaN or an infinity into null, which would make every interval NaN.
+    !value.weights.every((w) => typeof w === 'number' && Number.isFinite(w)) ||
     !grid(value.logStability) ||
     !grid(value.difficulty) ||
     !Array.isArray(value.retention) ||

@@ -271,7 +271,8 @@ export const reviewLog = pgTable(
 
 /**
  * A learner's FSRS parameters (docs/decisions/001): null weights mean FSRS-6's defaults. The
- * background refit writes them at most once a day, after enough new reviews.
+ * background refit writes them at most once a day, after enough new reviews, with the per-state
+ * retention table computed for them (serialized; null means the shared default table).
  */
 export const learnerParameters = pgTable(
   'learner_parameters',
@@ -280,6 +281,7 @@ export const learnerParameters = pgTable(
       .primaryKey()
       .references(() => user.id, { onDelete: 'cascade' }),
     weights: doublePrecision().array(),
+    retentionPolicy: text('retention_policy'),
     desiredRetention: doublePrecision('desired_retention').notNull().default(0.9),
     /** When the last refit ran (adopted or not), and how many reviews it saw. */
     fittedAt: timestamp('fitted_at', { withTimezone: true }),

@@ -15,11 +15,18 @@ import {
   type SessionUser,
   type SubmitAnswerInput,
 } from '@verba/shared';
-import { elapsedDaysBetween, ratingFor, type SchedulerParams } from '@verba/srs';
+import {
+  elapsedDaysBetween,
+  ratingFor,
+  type RetentionPolicyTable,
+  type SchedulerParams,
+} from '@verba/srs';
 import { and, eq, sql } from 'drizzle-orm';
 import { ApiError } from '../../lib/errors.ts';
+import type { Logger } from '../../lib/logger.ts';
 import { rowToCard } from './card-mapper.ts';
 import { localDay, nextStreak, safeTimeZone } from './calendar.ts';
+import { learnerRetentionPolicy } from './learner-policy.ts';
 import {
   fuzzRandom,
   PRACTICE_TEXT,
@@ -85,18 +92,28 @@ function isCorrect(item: StoredPracticeItem, answer: Answer, expected: string): 
   }
 }
 
-async function learnerParams(db: Tx, userId: string): Promise<SchedulerParams> {
+/** The learner's scheduler parameters and retention table, in one query. */
+async function learnerParams(
+  db: Tx,
+  userId: string,
+  logger: Logger,
+): Promise<{ params: SchedulerParams; policy: RetentionPolicyTable }> {
   const [row] = await db
     .select({
       weights: schema.learnerParameters.weights,
       desiredRetention: schema.learnerParameters.desiredRetention,
+      retentionPolicy: schema.learnerParameters.retentionPolicy,
     })
     .from(schema.learnerParameters)
     .where(eq(schema.learnerParameters.userId, userId));
-  if (!row) return {};
+  const policy = learnerRetentionPolicy(row?.retentionPolicy ?? null, logger);
+  if (!row) return { params: {}, policy };
   return {
-    desiredRetention: row.desiredRetention,
-    ...(row.weights && row.weights.length === 21 ? { weights: row.weights } : {}),
+    params: {
+      desiredRetention: row.desiredRetention,
+      ...(row.weights && row.weights.length === 21 ? { weights: row.weights } : {}),
+    },
+    policy,
   };
 }
 
@@ -255,7 +272,7 @@ async function recordAnswer(
             durationMs: i.answer?.responseTimeMs ?? null,
           })),
           now,
-          params: await learnerParams(tx, user.id),
+          ...(await learnerParams(tx, user.id, services.logger)),
           random,
         });
         await tx.update(words).set(next).where(eq(words.id, word.id));

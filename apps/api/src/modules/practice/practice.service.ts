@@ -42,7 +42,7 @@ export const PRACTICE_TEXT = {
  * What the practice services need. `practiceRandom` is the fuzz's source of chance: by default
  * Math.random, and none under NODE_ENV=test, so that tests see FSRS's exact intervals.
  */
-export type PracticeServices = Pick<Services, 'db' | 'events' | 'clock' | 'env'> & {
+export type PracticeServices = Pick<Services, 'db' | 'events' | 'clock' | 'env' | 'logger'> & {
   practiceRandom?: (() => number) | null;
   /** Where a completed daily session asks for a refit of the learner's parameters. */
   jobs?: Pick<Services['jobs'], 'refit'>;

@@ -2,17 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { schema } from '@verba/db';
 import {
   DEFAULT_WEIGHTS,
+  defaultRetentionPolicy,
   memoryStateFromHistory,
   newCard,
+  parseRetentionPolicy,
   scheduleReview,
+  type RetentionPolicyTable,
+  type SchedulerParams,
   type SrsCard,
 } from '@verba/srs';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PracticeSession } from '@verba/shared';
+import type { PracticeItem, PracticeSession } from '@verba/shared';
 import { TestHarness, type TestUser } from '../../testing/harness.ts';
 import { cardToRow } from './card-mapper.ts';
 import { refitLearner, REFIT_POLICY, sessionReviews } from './refit.ts';
+import { scheduleWord } from './schedule.ts';
 
 const DAY = 86_400_000;
 const NOW = new Date(Math.ceil(Date.now() / DAY) * DAY + 12 * 3_600_000);
@@ -25,10 +30,10 @@ afterAll(() => t.close());
 
 /**
  * Gives a learner `count` words and a year of practice from a learner who forgets much faster
- * than FSRS-6's defaults assume, written as the practice flow writes it: one answer per word
- * and session, each word's row as the scheduler left it.
+ * than FSRS-6's defaults assume (`slower`: how many times), written as the practice flow writes it:
+ * one answer per word and session, each word's row as the scheduler left it.
  */
-async function practisedLearner(count: number, seed: number): Promise<TestUser> {
+async function practisedLearner(count: number, seed: number, slower = 4): Promise<TestUser> {
   const user = await t.signUp();
   let s = seed >>> 0;
   const random = () => {
@@ -68,7 +73,7 @@ async function practisedLearner(count: number, seed: number): Promise<TestUser> 
         reviewedAt: now,
       });
       card = result.card;
-      trueStability = card.stability / 4;
+      trueStability = card.stability / slower;
       last = day;
     }
     wordRows.push({
@@ -156,6 +161,28 @@ describe('refitting a learner’s scheduler parameters', () => {
     );
   });
 
+  it('keeps the current weights when the new ones do not predict clearly better', async () => {
+    // A learner as FSRS-6's defaults assume: new weights predict a little better, not clearly.
+    const user = await practisedLearner(300, 7, 1);
+    const anyGain = { ...REFIT_POLICY, minLogLossImprovement: 0 };
+    let withoutMargin: string | undefined;
+    await t.db
+      .transaction(async (tx) => {
+        withoutMargin = (await refitLearner({ ...deps(), db: tx }, user.id, NOW, anyGain)).outcome;
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+    expect(withoutMargin).toBe('adopted');
+    expect((await refitLearner(deps(), user.id, NOW)).outcome).toBe('kept-current');
+    const [stored] = await t.db
+      .select()
+      .from(schema.learnerParameters)
+      .where(eq(schema.learnerParameters.userId, user.id));
+    expect(stored).toMatchObject({ weights: null, retentionPolicy: null, fittedAt: NOW });
+  });
+
   it('is asked for by a completed daily session, after the answer was sent', async () => {
     const user = await practisedLearner(150, 11);
     await t.db
@@ -190,5 +217,99 @@ describe('refitting a learner’s scheduler parameters', () => {
       .where(eq(schema.learnerParameters.userId, user.id));
     expect(stored?.fittedAt).toEqual(NOW);
     expect(stored?.reviewsAtFit).toBeGreaterThan(REFIT_POLICY.minNewReviews);
+  });
+});
+
+/** The right answer to an item, as the learner would give it. */
+function rightAnswer(session: PracticeSession, item: PracticeItem) {
+  const word = session.words.find((w) => w.id === item.wordId)!;
+  if (item.type === 'flashcard') return { type: 'flashcard', knew: true };
+  if (item.type === 'multiple-choice') {
+    return { type: 'multiple-choice', optionIndex: item.options!.indexOf(word.translation) };
+  }
+  return { type: 'spelling', text: word.word };
+}
+
+type WordRow = typeof schema.words.$inferSelect;
+
+/** A word's interval after a daily session in which every item of it was right. */
+function intervalAfterRightAnswers(
+  row: WordRow,
+  params: SchedulerParams,
+  policy: RetentionPolicyTable,
+) {
+  const drills = [{ kind: 'recall', correct: true }] as const;
+  return scheduleWord({ row, drills: [...drills], now: NOW, params, policy, random: null })
+    .interval;
+}
+
+/** Makes only this word due, then answers a daily session right; returns the word afterwards. */
+async function practiseOnly(user: TestUser, word: WordRow): Promise<WordRow> {
+  const later = new Date(NOW.getTime() + 30 * DAY);
+  await t.db
+    .update(schema.words)
+    .set({ nextReviewDate: later })
+    .where(and(eq(schema.words.userId, user.id), ne(schema.words.id, word.id)));
+  await t.db.update(schema.words).set({ nextReviewDate: NOW }).where(eq(schema.words.id, word.id));
+  const started = await t.request('/api/practice/sessions', {
+    method: 'POST',
+    cookie: user.cookie,
+    json: { id: randomUUID(), mode: 'daily', timeZone: 'UTC' },
+  });
+  expect(started.status).toBe(201);
+  const session = (await started.json()) as PracticeSession;
+  expect(session.words.map((w) => w.id)).toEqual([word.id]);
+  for (const item of session.items) {
+    const response = await t.request(`/api/practice/sessions/${session.id}/answers`, {
+      method: 'POST',
+      cookie: user.cookie,
+      json: {
+        id: randomUUID(),
+        itemIndex: item.index,
+        answer: rightAnswer(session, item),
+        responseTimeMs: 3_000,
+      },
+    });
+    expect(response.status).toBe(200);
+  }
+  await t.services.jobs.refit.idle();
+  const [after] = await t.db.select().from(schema.words).where(eq(schema.words.id, word.id));
+  return after!;
+}
+
+describe('the learner’s retention table', () => {
+  it('is stored with adopted weights, and the next interval follows it rather than the default', async () => {
+    const user = await practisedLearner(300, 7);
+    expect((await refitLearner(deps(), user.id, NOW)).outcome).toBe('adopted');
+    const [stored] = await t.db
+      .select()
+      .from(schema.learnerParameters)
+      .where(eq(schema.learnerParameters.userId, user.id));
+    const table = parseRetentionPolicy(stored!.retentionPolicy!);
+    expect(table.weights).toEqual(stored!.weights);
+
+    // A word whose next interval differs between the learner's table and the default one.
+    const params = { weights: stored!.weights!, desiredRetention: stored!.desiredRetention };
+    const rows = await t.db.select().from(schema.words).where(eq(schema.words.userId, user.id));
+    const word = rows.find(
+      (w) =>
+        intervalAfterRightAnswers(w, params, table) !==
+        intervalAfterRightAnswers(w, params, defaultRetentionPolicy()),
+    )!;
+    expect(word).toBeDefined();
+    const after = await practiseOnly(user, word);
+    expect(after.interval).toBe(intervalAfterRightAnswers(word, params, table));
+  });
+
+  it('falls back to the default table when the stored one is corrupt', async () => {
+    const user = await practisedLearner(60, 13);
+    const weights = DEFAULT_WEIGHTS.map((w, i) => (i === 8 ? w * 0.5 : w));
+    await t.db
+      .insert(schema.learnerParameters)
+      .values({ userId: user.id, weights, retentionPolicy: '{"version":1,"retention":[0.' });
+    const params = { weights, desiredRetention: 0.9 };
+    const [word] = await t.db.select().from(schema.words).where(eq(schema.words.userId, user.id));
+    const after = await practiseOnly(user, word!);
+    expect(after.interval).toBe(intervalAfterRightAnswers(word!, params, defaultRetentionPolicy()));
   });
 });

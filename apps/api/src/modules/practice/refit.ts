@@ -10,6 +10,7 @@ import {
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Events } from '../../lib/events.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { learnerPolicyText } from './learner-policy.ts';
 
 const DAY_MS = 86_400_000;
 const log = schema.reviewLog;
@@ -24,6 +25,13 @@ export const REFIT_POLICY = {
   minNewReviews: 200,
   /** The most recent answers read for a fit: bounds the job's memory and time. */
   maxReviews: 50_000,
+  /**
+   * How much lower the new weights' held-out log loss must be before they are adopted. Fitted on
+   * right/wrong answers, new weights look better for everyone (every drill right is rarer than
+   * recall); in the benchmark only this margin kept them off learners whom FSRS-6's defaults fit
+   * and still adopted them where the defaults are far off (docs/scheduling-benchmark.md).
+   */
+  minLogLossImprovement: 0.05,
 };
 export type RefitPolicy = typeof REFIT_POLICY;
 
@@ -70,10 +78,10 @@ export interface RefitDeps {
 /**
  * Refits one learner's FSRS parameters from their review log when it is due (a day since the
  * last fit and enough new answers), adopting new weights only when they predict the learner's
- * recent answers better; after an adoption, the memory state of every word whose whole history
- * was read is recomputed under the new weights (due dates stay). On PostgreSQL an advisory lock
- * keeps a second process off the same learner. Returns what happened and the mastered count's
- * change.
+ * recent answers clearly better (`minLogLossImprovement`). An adoption stores the learner's
+ * retention table for the new weights, and the memory state of every word whose whole history was
+ * read is recomputed under them (due dates stay). On PostgreSQL an advisory lock keeps a second
+ * process off the same learner. Returns what happened and the mastered count's change.
  */
 export async function refitLearner(
   { db, databaseKind }: RefitDeps,
@@ -114,16 +122,24 @@ export async function refitLearner(
         .limit(policy.maxReviews)
     ).reverse();
     const reviews = sessionReviews(answers);
-    const result = await fitLearnerParameters({ reviews, current: current?.weights ?? null });
+    const result = await fitLearnerParameters({
+      reviews,
+      current: current?.weights ?? null,
+      minLogLossImprovement: policy.minLogLossImprovement,
+    });
     const adopted = result.status === 'adopted';
-    const weights = adopted ? result.parameters : (current?.weights ?? null);
+    const fit = {
+      weights: adopted ? result.parameters : (current?.weights ?? null),
+      // The table follows the weights it was computed for; kept as it is when they stay.
+      ...(adopted ? { retentionPolicy: learnerPolicyText(result.parameters) } : {}),
+      fittedAt: now,
+      reviewsAtFit: answerCount,
+      updatedAt: now,
+    };
     await tx
       .insert(params)
-      .values({ userId, weights, fittedAt: now, reviewsAtFit: answerCount, updatedAt: now })
-      .onConflictDoUpdate({
-        target: params.userId,
-        set: { weights, fittedAt: now, reviewsAtFit: answerCount, updatedAt: now },
-      });
+      .values({ userId, ...fit })
+      .onConflictDoUpdate({ target: params.userId, set: fit });
     let masteredDelta = 0;
     if (adopted) {
       masteredDelta = await recomputeMemoryStates(tx, userId, reviews, {

@@ -37,7 +37,14 @@ describe('scheduleWord', () => {
       { drills: [notRecognised, recalled], grade: 1, correct: false },
     ] as const;
     for (const { drills, grade, correct } of cases) {
-      const next = scheduleWord({ row, drills: [...drills], now: NOW, params: {}, random: null });
+      const next = scheduleWord({
+        row,
+        drills: [...drills],
+        now: NOW,
+        params: {},
+        policy: defaultRetentionPolicy(),
+        random: null,
+      });
       const expected = scheduleReview({
         card: rowToCard(row),
         correct,
@@ -56,6 +63,7 @@ describe('scheduleWord', () => {
       drills: [recognised, notRecalled],
       now: NOW,
       params: {},
+      policy: defaultRetentionPolicy(),
       random: null,
     });
     const again = scheduleWord({
@@ -63,6 +71,7 @@ describe('scheduleWord', () => {
       drills: [notRecognised, notRecalled],
       now: NOW,
       params: {},
+      policy: defaultRetentionPolicy(),
       random: null,
     });
     expect(hard.stability).toBeGreaterThan(again.stability);
@@ -82,6 +91,7 @@ describe('scheduleWord', () => {
       drills: [recognised, recalled],
       now: NOW,
       params: {},
+      policy: defaultRetentionPolicy(),
       random: null,
     });
     const { min, max } = fuzzRange(exact.interval);
@@ -92,6 +102,7 @@ describe('scheduleWord', () => {
       drills: [recognised, recalled],
       now: NOW,
       params: {},
+      policy: defaultRetentionPolicy(),
       random: () => 0,
     });
     const high = scheduleWord({
@@ -99,6 +110,7 @@ describe('scheduleWord', () => {
       drills: [recognised, recalled],
       now: NOW,
       params: {},
+      policy: defaultRetentionPolicy(),
       random: () => 0.9999,
     });
     expect(low.interval).toBe(min);

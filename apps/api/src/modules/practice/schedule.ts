@@ -1,8 +1,8 @@
 import {
-  defaultRetentionPolicy,
   gradeFromDrills,
   scheduleReview,
   type DrillEvidence,
+  type RetentionPolicyTable,
   type SchedulerParams,
   type SrsCard,
 } from '@verba/srs';
@@ -36,6 +36,8 @@ export interface ScheduleWordInput {
   drills: DrillEvidence[];
   now: Date;
   params: SchedulerParams;
+  /** The learner's per-state retention table (`learnerRetentionPolicy`). */
+  policy: RetentionPolicyTable;
   /** Spread the new interval (production); null keeps FSRS's exact interval (tests). */
   random: (() => number) | null;
 }
@@ -56,13 +58,13 @@ export function drillKind(item: Pick<PracticeItem, 'type' | 'direction'>): Drill
  * retention policy (decision 001), then the fuzz, as the row's new columns. The learner-facing
  * rule is unchanged: the word counts as correct only when every item was right.
  */
-export function scheduleWord({ row, drills, now, params, random }: ScheduleWordInput) {
+export function scheduleWord({ row, drills, now, params, policy, random }: ScheduleWordInput) {
   const grade = gradeFromDrills(drills);
   const { card } = scheduleReview({
     card: rowToCard(row),
     correct: drills.every((d) => d.correct),
     grade,
-    policy: defaultRetentionPolicy(),
+    policy,
     now,
     params,
   });

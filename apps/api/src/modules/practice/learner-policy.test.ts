@@ -1,0 +1,70 @@
+import {
+  DEFAULT_POLICY_LAMBDA,
+  DEFAULT_WEIGHTS,
+  defaultRetentionPolicy,
+  parseRetentionPolicy,
+  serializeRetentionPolicy,
+} from '@verba/srs';
+import { describe, expect, it, vi } from 'vitest';
+import { learnerPolicyText, learnerRetentionPolicy } from './learner-policy.ts';
+
+const logger = () => ({ warn: vi.fn() });
+
+/** A well-formed table other than the default: every state at 0.8. */
+function storedTable(retention = 0.8, extra: object = {}): string {
+  const table = defaultRetentionPolicy();
+  return serializeRetentionPolicy({
+    ...table,
+    retention: table.retention.map(() => retention),
+    ...extra,
+  });
+}
+
+describe('a learner’s retention table', () => {
+  it('is the shared default when none is stored', () => {
+    const log = logger();
+    expect(learnerRetentionPolicy(null, log)).toBe(defaultRetentionPolicy());
+    expect(log.warn).not.toHaveBeenCalled();
+  });
+
+  it('is the stored one when it parses, parsed once per process', () => {
+    const log = logger();
+    const stored = storedTable(0.81);
+    const table = learnerRetentionPolicy(stored, log);
+    expect(table.retention.every((r) => r === 0.81)).toBe(true);
+    // The same text again (as a new string, as a new query returns it) gives the cached table.
+    expect(learnerRetentionPolicy(`${stored} `.trimEnd(), log)).toBe(table);
+    expect(log.warn).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the default when the stored text is corrupt, and says so once', () => {
+    const log = logger();
+    for (const corrupt of ['{"version":1', '"not a table"', storedTable(0.8, { version: 2 })]) {
+      expect(learnerRetentionPolicy(corrupt, log)).toBe(defaultRetentionPolicy());
+      expect(learnerRetentionPolicy(corrupt, log)).toBe(defaultRetentionPolicy());
+    }
+    expect(log.warn).toHaveBeenCalledTimes(3);
+    // The message names neither the learner nor the table.
+    expect(log.warn).toHaveBeenCalledWith('stored retention policy unusable; the default applies');
+  });
+
+  it('falls back to the default when the stored table may leave the safe range', () => {
+    const log = logger();
+    expect(learnerRetentionPolicy(storedTable(0.8, { minRetention: 0.6 }), log)).toBe(
+      defaultRetentionPolicy(),
+    );
+    expect(learnerRetentionPolicy(storedTable(0.8, { maxRetention: 0.99 }), log)).toBe(
+      defaultRetentionPolicy(),
+    );
+    expect(log.warn).toHaveBeenCalledTimes(2);
+  });
+
+  it('is computed for the learner’s weights at the product’s λ', { timeout: 30_000 }, () => {
+    const weights = DEFAULT_WEIGHTS.map((w, i) => (i === 8 ? w * 0.5 : w));
+    const table = parseRetentionPolicy(learnerPolicyText(weights));
+    expect(table.weights).toEqual(weights);
+    expect(table.lambda).toBe(DEFAULT_POLICY_LAMBDA);
+    expect(table.retention).not.toEqual(defaultRetentionPolicy().retention);
+    expect(learnerRetentionPolicy(learnerPolicyText(weights), logger())).toEqual(table);
+  });
+});

@@ -1,0 +1,64 @@
+import {
+  computeRetentionPolicy,
+  DEFAULT_POLICY_LAMBDA,
+  DEFAULT_POLICY_MAX_RETENTION,
+  DEFAULT_POLICY_MIN_RETENTION,
+  defaultRetentionPolicy,
+  parseRetentionPolicy,
+  serializeRetentionPolicy,
+  type RetentionPolicyTable,
+} from '@verba/srs';
+import type { Logger } from '../../lib/logger.ts';
+
+/**
+ * A learner's per-state retention table (decision 001), computed for their adopted weights in
+ * the background refit and stored serialized. Takes a noticeable fraction of a second: never on
+ * a request's path.
+ */
+export function learnerPolicyText(weights: readonly number[]): string {
+  return serializeRetentionPolicy(
+    computeRetentionPolicy({ lambda: DEFAULT_POLICY_LAMBDA, weights }),
+  );
+}
+
+/** A stored table is used only within the product's range, so a wrong one cannot collapse recall. */
+function withinSafeRange(table: RetentionPolicyTable): boolean {
+  return (
+    table.minRetention >= DEFAULT_POLICY_MIN_RETENTION &&
+    table.maxRetention <= DEFAULT_POLICY_MAX_RETENTION
+  );
+}
+
+/** Parsed stored tables by their text (null: unusable), so answers do not parse and check it again. */
+const parsed = new Map<string, RetentionPolicyTable | null>();
+/** Tables kept per process at most (about 10 kB of text and 15 kB parsed each); the oldest go first. */
+const MAX_PARSED = 256;
+
+function parseStored(stored: string): RetentionPolicyTable | null {
+  try {
+    const table = parseRetentionPolicy(stored);
+    return withinSafeRange(table) ? table : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The table a learner's words are scheduled with: their stored one when it parses and keeps to
+ * the safe range, else the shared default. An unusable stored table is logged once per process
+ * (without the learner or the table, which describe the person).
+ */
+export function learnerRetentionPolicy(
+  stored: string | null,
+  logger: Pick<Logger, 'warn'>,
+): RetentionPolicyTable {
+  if (stored === null) return defaultRetentionPolicy();
+  let table = parsed.get(stored);
+  if (table === undefined) {
+    table = parseStored(stored);
+    if (table === null) logger.warn('stored retention policy unusable; the default applies');
+    if (parsed.size >= MAX_PARSED) parsed.delete(parsed.keys().next().value!);
+    parsed.set(stored, table);
+  }
+  return table ?? defaultRetentionPolicy();
+}

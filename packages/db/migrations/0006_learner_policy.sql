@@ -1,0 +1,1 @@
+ALTER TABLE "learner_parameters" ADD COLUMN "retention_policy" text;
