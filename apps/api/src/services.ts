@@ -11,7 +11,7 @@ import { createGroupGeneration } from './modules/groups/groups.service.ts';
 import { createLiveness } from './modules/health/liveness.ts';
 import { cleanupExpiredSessions } from './modules/practice/jobs.ts';
 import { periodicJob } from './lib/periodic-job.ts';
-import { createRefitQueue } from './modules/practice/refit.ts';
+import { createRefitQueue, refitLock } from './modules/practice/refit.ts';
 
 /** How often the embedded database's tables are checked for analyze and vacuum. */
 const MAINTENANCE_INTERVAL_MS = 10_000;
@@ -67,7 +67,7 @@ export async function buildServices({
     logger,
   );
   // Learners' scheduler parameters are refitted one at a time, after the answer that asked.
-  const refit = createRefitQueue({ db, databaseKind: database.kind, clock, logger, events });
+  const refit = createRefitQueue({ db, lock: refitLock(database), clock, logger, events });
   const provider = ai ?? createAiProvider(env);
   const groups = createGroupGeneration(
     { db, ai: provider, events, logger, env, clock },

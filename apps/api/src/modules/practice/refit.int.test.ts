@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PracticeItem, PracticeSession } from '@verba/shared';
 import { TestHarness, type TestUser } from '../../testing/harness.ts';
 import { cardToRow } from './card-mapper.ts';
-import { refitLearner, REFIT_POLICY, sessionReviews } from './refit.ts';
+import { refitLearner, refitLock, REFIT_POLICY, sessionReviews } from './refit.ts';
 import { scheduleWord } from './schedule.ts';
 
 const DAY = 86_400_000;
@@ -100,7 +100,7 @@ function recall(elapsedDays: number, stability: number): number {
   return (1 + (factor * elapsedDays) / stability) ** decay;
 }
 
-const deps = () => ({ db: t.db, databaseKind: t.services.databaseKind });
+const deps = () => ({ db: t.db, lock: refitLock(t.database.handle) });
 
 describe('refitting a learner’s scheduler parameters', () => {
   it('does nothing without enough answers', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TestHarness } from '../../testing/harness.ts';
-import { refitLearner } from './refit.ts';
+import { refitLearner, refitLock } from './refit.ts';
 
 let t: TestHarness;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ it('leaves a learner alone while another process refits them (advisory lock)', a
   const other = await handle.client.connect();
   try {
     await other.query('select pg_advisory_lock(hashtext($1))', [`verba:refit:${user.id}`]);
-    const deps = { db: t.db, databaseKind: 'postgres' as const };
+    const deps = { db: t.db, lock: refitLock(handle) };
     expect((await refitLearner(deps, user.id, new Date())).outcome).toBe('locked');
     await other.query('select pg_advisory_unlock(hashtext($1))', [`verba:refit:${user.id}`]);
     expect((await refitLearner(deps, user.id, new Date())).outcome).toBe('not-due');

@@ -1,4 +1,4 @@
-import { schema, type Database } from '@verba/db';
+import { schema, type Database, type DatabaseHandle } from '@verba/db';
 import {
   fitLearnerParameters,
   isMastered,
@@ -70,45 +70,78 @@ export function sessionReviews(answers: readonly LoggedAnswer[]): FitReview[] {
   return [...byKey.values()].sort((a, b) => a.reviewed_at.getTime() - b.reviewed_at.getTime());
 }
 
+/**
+ * Takes the learner's refit lock; answers how to give it back, or null when another process holds
+ * it.
+ */
+export type RefitLock = (key: string) => Promise<(() => Promise<void>) | null>;
+
+/**
+ * One refit per learner at a time across processes: on PostgreSQL a session advisory lock, held on
+ * a connection of its own through the reads, the fit and the writes. The embedded database has one
+ * process, whose queue runs one refit at a time.
+ */
+export function refitLock(handle: DatabaseHandle): RefitLock {
+  if (handle.kind !== 'postgres') return () => Promise.resolve(() => Promise.resolve());
+  return async (key) => {
+    const client = await handle.client.connect();
+    let held = false;
+    try {
+      const { rows } = await client.query<{ locked: boolean }>(
+        'select pg_try_advisory_lock(hashtext($1)) as locked',
+        [key],
+      );
+      held = rows[0]?.locked === true;
+    } finally {
+      if (!held) client.release();
+    }
+    if (!held) return null;
+    return async () => {
+      try {
+        await client.query('select pg_advisory_unlock(hashtext($1))', [key]);
+      } finally {
+        client.release();
+      }
+    };
+  };
+}
+
 export interface RefitDeps {
   db: Database;
-  databaseKind: 'pglite' | 'postgres';
+  lock: RefitLock;
 }
 
 /**
  * Refits one learner's FSRS parameters from their review log when it is due (a day since the
  * last fit and enough new answers), adopting new weights only when they predict the learner's
- * recent answers clearly better (`minLogLossImprovement`). An adoption stores the learner's
- * retention table for the new weights, and the memory state of every word whose whole history was
- * read is recomputed under them (due dates stay). On PostgreSQL an advisory lock keeps a second
- * process off the same learner. Returns what happened and the mastered count's change.
+ * recent answers clearly better; an adoption stores the learner's retention table for the new
+ * weights, and the memory state of every word whose whole history was read is recomputed under
+ * them (due dates stay). The fit and the table are computed outside any transaction (on the
+ * embedded database a transaction holds up every other query); the writes are one short
+ * transaction that skips a word answered meanwhile. Returns what happened and the mastered
+ * count's change.
  */
 export async function refitLearner(
-  { db, databaseKind }: RefitDeps,
+  { db, lock }: RefitDeps,
   userId: string,
   now: Date,
   policy: RefitPolicy = REFIT_POLICY,
 ): Promise<{ outcome: RefitOutcome; masteredDelta: number }> {
-  return db.transaction(async (tx) => {
-    if (databaseKind === 'postgres') {
-      const locked = await tx.execute(
-        sql`select pg_try_advisory_xact_lock(hashtext(${`verba:refit:${userId}`})) as locked`,
-      );
-      const row = (locked as unknown as { rows: { locked: boolean }[] }).rows[0];
-      if (!row?.locked) return { outcome: 'locked', masteredDelta: 0 };
-    }
-    const [current] = await tx.select().from(params).where(eq(params.userId, userId));
+  const unlock = await lock(`verba:refit:${userId}`);
+  if (!unlock) return { outcome: 'locked', masteredDelta: 0 };
+  try {
+    const [current] = await db.select().from(params).where(eq(params.userId, userId));
     if (current?.fittedAt && now.getTime() - current.fittedAt.getTime() < policy.minIntervalMs) {
       return { outcome: 'not-due', masteredDelta: 0 };
     }
     const scheduled = and(eq(log.userId, userId), ne(log.practiceType, 'infinity'));
-    const [total] = await tx.select({ n: count() }).from(log).where(scheduled);
+    const [total] = await db.select({ n: count() }).from(log).where(scheduled);
     const answerCount = total?.n ?? 0;
     if (answerCount < (current?.reviewsAtFit ?? 0) + policy.minNewReviews) {
       return { outcome: 'not-due', masteredDelta: 0 };
     }
     const answers = (
-      await tx
+      await db
         .select({
           wordId: log.wordId,
           sessionId: log.sessionId,
@@ -128,6 +161,12 @@ export async function refitLearner(
       minLogLossImprovement: policy.minLogLossImprovement,
     });
     const adopted = result.status === 'adopted';
+    const states = adopted
+      ? await memoryStates(db, userId, reviews, {
+          weights: result.parameters,
+          desiredRetention: current?.desiredRetention ?? undefined,
+        })
+      : [];
     const fit = {
       weights: adopted ? result.parameters : (current?.weights ?? null),
       // The table follows the weights it was computed for; kept as it is when they stay.
@@ -136,77 +175,93 @@ export async function refitLearner(
       reviewsAtFit: answerCount,
       updatedAt: now,
     };
-    await tx
-      .insert(params)
-      .values({ userId, ...fit })
-      .onConflictDoUpdate({ target: params.userId, set: fit });
-    let masteredDelta = 0;
-    if (adopted) {
-      masteredDelta = await recomputeMemoryStates(tx, userId, reviews, {
-        weights: result.parameters,
-        desiredRetention: current?.desiredRetention ?? undefined,
-      });
-    }
+    const masteredDelta = await db.transaction(async (tx) => {
+      await tx
+        .insert(params)
+        .values({ userId, ...fit })
+        .onConflictDoUpdate({ target: params.userId, set: fit });
+      return writeMemoryStates(tx, userId, states);
+    });
     return { outcome: result.status, masteredDelta };
-  });
+  } finally {
+    await unlock();
+  }
 }
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-async function recomputeMemoryStates(
-  tx: Tx,
+/** A word's memory state recomputed from its whole history, valid while it has that many reviews. */
+interface MemoryStateUpdate {
+  id: string;
+  totalReviews: number;
+  stability: number;
+  difficulty: number;
+  mastered: boolean;
+}
+
+/** The new memory state of every word whose every scheduled review was read. */
+async function memoryStates(
+  db: Database,
   userId: string,
   reviews: readonly FitReview[],
   scheduler: SchedulerParams,
-): Promise<number> {
+): Promise<MemoryStateUpdate[]> {
   const byWord = new Map<string, FitReview[]>();
   for (const r of reviews) {
     const list = byWord.get(r.word_id);
     if (list) list.push(r);
     else byWord.set(r.word_id, [r]);
   }
-  const rows = await tx
-    .select({
-      id: words.id,
-      totalReviews: words.totalReviews,
-      repetitions: words.repetitions,
-      mastered: words.mastered,
-    })
+  const rows = await db
+    .select({ id: words.id, totalReviews: words.totalReviews, repetitions: words.repetitions })
     .from(words)
     .where(eq(words.userId, userId));
-  const ids: string[] = [];
-  const stabilities: number[] = [];
-  const difficulties: number[] = [];
-  const masteredFlags: boolean[] = [];
-  let delta = 0;
-  for (const row of rows) {
+  return rows.flatMap((row) => {
     const history = byWord.get(row.id);
     // Only words whose every scheduled review was read; a cut-off history would mislead.
-    if (!history || history.length !== row.totalReviews) continue;
+    if (!history || history.length !== row.totalReviews) return [];
     const state = memoryStateFromHistory(history, scheduler);
-    if (!state) continue;
+    if (!state) return [];
     const mastered = isMastered({
       ...state,
       repetitions: row.repetitions,
       total_reviews: row.totalReviews,
     });
-    if (mastered !== row.mastered) delta += mastered ? 1 : -1;
-    ids.push(row.id);
-    stabilities.push(state.stability);
-    difficulties.push(state.difficulty);
-    masteredFlags.push(mastered);
-  }
-  if (ids.length > 0) {
-    await tx.execute(sql`
-      update ${words} set stability = v.stability, difficulty = v.difficulty, mastered = v.mastered
-      from (
-        select unnest(${sql.param(ids)}::uuid[]) as id,
-               unnest(${sql.param(stabilities)}::float8[]) as stability,
-               unnest(${sql.param(difficulties)}::float8[]) as difficulty,
-               unnest(${sql.param(masteredFlags)}::boolean[]) as mastered
-      ) as v
-      where ${words.id} = v.id and ${words.userId} = ${userId}`);
-  }
+    return [{ id: row.id, totalReviews: row.totalReviews, ...state, mastered }];
+  });
+}
+
+/**
+ * Writes the recomputed states of the words not answered since they were read (the review count
+ * is unchanged; their rows are locked first), and the profile's mastered count with them.
+ */
+async function writeMemoryStates(
+  tx: Tx,
+  userId: string,
+  states: readonly MemoryStateUpdate[],
+): Promise<number> {
+  if (states.length === 0) return 0;
+  const rows = await tx
+    .select({ id: words.id, totalReviews: words.totalReviews, mastered: words.mastered })
+    .from(words)
+    .where(eq(words.userId, userId))
+    .for('update');
+  const stored = new Map(rows.map((r) => [r.id, r]));
+  const still = states.filter((s) => stored.get(s.id)?.totalReviews === s.totalReviews);
+  if (still.length === 0) return 0;
+  const delta = still.reduce((sum, s) => {
+    const was = stored.get(s.id)?.mastered;
+    return was === s.mastered ? sum : sum + (s.mastered ? 1 : -1);
+  }, 0);
+  await tx.execute(sql`
+    update ${words} set stability = v.stability, difficulty = v.difficulty, mastered = v.mastered
+    from (
+      select unnest(${sql.param(still.map((s) => s.id))}::uuid[]) as id,
+             unnest(${sql.param(still.map((s) => s.stability))}::float8[]) as stability,
+             unnest(${sql.param(still.map((s) => s.difficulty))}::float8[]) as difficulty,
+             unnest(${sql.param(still.map((s) => s.mastered))}::boolean[]) as mastered
+    ) as v
+    where ${words.id} = v.id and ${words.userId} = ${userId}`);
   if (delta !== 0) {
     await tx
       .update(schema.profiles)
