@@ -111,16 +111,16 @@ export async function getSuggestions(
   const { db } = services;
   const cached = filterSuggestions(await readCache(db, user.id), await ownedWords(db, user.id));
   if (cached.length >= SUGGESTIONS_REFILL_BELOW || !services.ai.configured) return cached;
-  // This read refills on its own (the spec's cache), and runs again after every change to the
-  // words: at most one refill a minute, so a model that keeps suggesting words the learner already
-  // has cannot spend their quota.
-  const turn = await countUse(db, `suggestions:refill:${user.id}`, 60, services.clock());
-  if (turn.count > 1 && cached.length > 0) return cached;
   try {
     // Two screens asking at once (a live update and a refetch) share one refill.
     let refill = refilling.get(user.id);
     if (!refill) {
       refill = (async () => {
+        // This read refills on its own (the spec's cache) and runs again after every change to
+        // the words: at most one refill a minute, so a model that keeps suggesting words the
+        // learner already has cannot spend their quota.
+        const turn = await countUse(db, `suggestions:refill:${user.id}`, 60, services.clock());
+        if (turn.count > 1 && cached.length > 0) return cached;
         const suggestions = await fresh(services, user, cached);
         await writeCache(db, user.id, suggestions);
         return suggestions;
