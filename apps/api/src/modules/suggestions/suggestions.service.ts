@@ -11,7 +11,7 @@ import {
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Services } from '../../lib/context.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { consumeRateLimit, countUse } from '../../lib/rate-limit.ts';
+import { clearRateLimit, consumeRateLimit, countUse } from '../../lib/rate-limit.ts';
 import { getProfile } from '../profile/profile.service.ts';
 import { createWord, generateCard } from '../words/words.service.ts';
 import { filterSuggestions, generateSuggestions } from './suggestions.prompt.ts';
@@ -117,12 +117,14 @@ export async function getSuggestions(
     if (!refill) {
       refill = (async () => {
         // This read refills on its own (the spec's cache) and runs again after every change to
-        // the words: at most one refill a minute, so a model that keeps suggesting words the
-        // learner already has cannot spend their quota.
-        const turn = await countUse(db, `suggestions:refill:${user.id}`, 60, services.clock());
+        // the words. A refill that came back short (the model keeps naming words the learner
+        // has) holds the next one off for a minute, so such a model cannot spend their quota.
+        const key = `suggestions:short-refill:${user.id}`;
+        const turn = await countUse(db, key, 60, services.clock());
         if (turn.count > 1 && cached.length > 0) return cached;
         const suggestions = await fresh(services, user, cached);
         await writeCache(db, user.id, suggestions);
+        if (suggestions.length >= SUGGESTIONS_REFILL_BELOW) await clearRateLimit(db, key);
         return suggestions;
       })().finally(() => refilling.delete(user.id));
       refilling.set(user.id, refill);
