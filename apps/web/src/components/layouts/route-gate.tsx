@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ApiError, NETWORK_ERROR } from '@/lib/api-error';
 import { useSessionUser, wasSignedOutHere } from '@/lib/auth';
@@ -59,12 +59,16 @@ export function RouteGate({ area, children }: { area: GateArea; children: ReactN
     },
   );
 
+  // The page behind the gate is rendered in the background once the answers are in: React can
+  // then pause between components, so a large screen never blocks input in one long task.
+  const rendering = useDeferredValue(decision.kind === 'render');
+
   switch (decision.kind) {
     case 'loading':
       return offline ? <OfflineScreen /> : <LoadingScreen />;
     case 'redirect':
       return <Navigate to={decision.to} replace />;
     case 'render':
-      return children;
+      return rendering ? children : <LoadingScreen />;
   }
 }
