@@ -16,18 +16,6 @@ function InitialLoad() {
   return null;
 }
 
-// Loaded apart from the route, so neither the data layer nor the words feature joins the entry.
-function prefetchWordsForFeed() {
-  void import('./routes/app/words-prefetch').then((m) => m.prefetchWordsForFeed());
-  return null;
-}
-
-// My Words warms the current practice session the same way (spec §2 "App shell").
-function prefetchPracticeForWords() {
-  void import('./routes/app/practice-prefetch').then((m) => m.prefetchPracticeForWords());
-  return null;
-}
-
 /**
  * Every route module is loaded on demand. The landing and 404 pages sit outside the providers
  * layout, so their pages load neither the data layer (TanStack Query) nor toasts, forms or schemas.
@@ -82,12 +70,10 @@ export const router = createBrowserRouter([
               { index: true, loader: () => redirect(paths.app.feed) },
               {
                 path: 'feed',
-                loader: prefetchWordsForFeed,
                 lazy: () => import('./routes/app/feed').then((m) => ({ Component: m.FeedRoute })),
               },
               {
                 path: 'words',
-                loader: prefetchPracticeForWords,
                 lazy: () => import('./routes/app/words').then((m) => ({ Component: m.WordsRoute })),
               },
               {
