@@ -2,7 +2,6 @@ import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from './components/errors/error-boundary';
 import { startThemeSync } from './features/theme/theme';
-import { startEarlyRequests } from './lib/early-requests';
 import './index.css';
 
 // The Content-Security-Policy forbids eval. zod adopts this shared setting when it loads (in a
@@ -10,7 +9,6 @@ import './index.css';
 (globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
 
 startThemeSync();
-startEarlyRequests(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -1,55 +1,35 @@
 /**
- * The reads every gated screen waits for before it can paint (who is signed in, then their
- * profile), started by the entry while the page's code is still downloading instead of after it
- * ran. The API client hands each answer to the first read of the same path (lib/api-client.ts).
- * Kept free of imports: it is part of the entry every page loads.
+ * The answers a gated page's first screen waits for (who is signed in, the profile, the page's own
+ * data), asked for by an inline script in index.html while the page's code downloads rather than
+ * after it ran. The API client takes each answer for the first read of the same path.
  */
-const SESSION_PATH = '/api/auth/get-session';
-const PROFILE_PATH = '/api/profile';
-// The pages behind the route gates (lib/gating.ts).
-const GATED = /^\/(app|auth|onboarding)(\/|$)/;
-
-const pending = new Map<string, Promise<Response>>();
-// Once the app has read the profile itself, an early answer arriving later would only go stale.
-let profileRead = false;
-
-function start(path: string): Promise<Response> {
-  const response = fetch(path, {
-    headers: { Accept: 'application/json' },
-    credentials: 'same-origin',
-  });
-  pending.set(path, response);
-  // Without a network the read is asked again when the app wants it, not answered from here.
-  response.catch(() => {
-    if (pending.get(path) === response) pending.delete(path);
-  });
-  return response;
+interface EarlyReads {
+  responses: Record<string, Promise<Response> | undefined>;
+  /** Set once answers could describe someone else, or be stale: nothing more is asked early. */
+  closed: boolean;
 }
 
-/** Starts the session read, and the profile read once the session names a user. */
-export function startEarlyRequests(pathname: string): void {
-  if (!GATED.test(pathname) || typeof fetch !== 'function') return;
-  const session = start(SESSION_PATH);
-  // Failures here are left to the API client, which reads the same answer.
-  session
-    .then((response) => (response.ok ? response.clone().json() : null))
-    .then((body: unknown) => {
-      const user = body && typeof body === 'object' && 'user' in body ? body.user : null;
-      if (user && !profileRead) start(PROFILE_PATH);
-    })
-    .catch(() => undefined);
+function earlyReads(): EarlyReads | undefined {
+  return typeof window === 'undefined'
+    ? undefined
+    : (window as { __verbaEarlyReads?: EarlyReads }).__verbaEarlyReads;
 }
 
 /** The early answer for `path`, once: later reads go to the network as usual. */
 export function takeEarlyResponse(path: string): Promise<Response> | undefined {
-  const response = pending.get(path);
-  pending.delete(path);
-  if (path === PROFILE_PATH) profileRead = true;
+  const reads = earlyReads();
+  if (!reads) return undefined;
+  const response = reads.responses[path];
+  delete reads.responses[path];
+  // The app has read the profile itself: one asked for later would be no fresher than its own.
+  if (path === '/api/profile') reads.closed = true;
   return response;
 }
 
-/** Drops answers not yet used: after a sign-in or sign-out they describe someone else. */
+/** Drops answers not yet used: after a write (signing in or out among them) they may be stale. */
 export function forgetEarlyResponses(): void {
-  pending.clear();
-  profileRead = true;
+  const reads = earlyReads();
+  if (!reads) return;
+  reads.responses = {};
+  reads.closed = true;
 }
