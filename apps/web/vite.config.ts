@@ -214,8 +214,21 @@ export default defineConfig(({ command }) => ({
     rollupOptions: {
       output: {
         // The analytics library gets a name of its own, so the offline shell can leave it out.
-        manualChunks: (id: string) =>
-          id.includes('/node_modules/posthog-js/') ? 'posthog' : undefined,
+        codeSplitting: {
+          groups: [
+            { name: 'posthog', test: /\/node_modules\/posthog-js\//, priority: 2 },
+            {
+              name: 'app-core',
+              test: (id: string) =>
+                /\/node_modules\/(react-router|@tanstack|sonner)\//.test(id) ||
+                /\/apps\/web\/src\/lib\/(api-client|api-error|auth|gating|profile|query-client|query-keys|query-persistence|early-requests|after-paint)\.ts$/.test(
+                  id,
+                ),
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
+          ],
+        },
       },
     },
     // Flags stay separate files (precached for offline use) rather than growing the pages' code.
