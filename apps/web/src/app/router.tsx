@@ -1,5 +1,6 @@
 import { createBrowserRouter, Outlet, redirect, ScrollRestoration } from 'react-router';
 import { RouteError } from '@/components/errors/route-error';
+import { hasRouteSkeleton, RouteSkeleton } from '@/components/layouts/route-skeleton';
 import { paths } from '@/config/paths';
 import { AppLayoutRoute } from './routes/app/app-layout';
 import { AuthLayoutRoute } from './routes/auth/auth-layout';
@@ -14,9 +15,11 @@ function RootLayout() {
   );
 }
 
-// The first screen waits for its route module; the inline theme already paints the background.
+// While the first page's modules load, a gated page keeps the skeleton the entry painted; other
+// pages show the background the inline theme already painted.
 function InitialLoad() {
-  return null;
+  const { pathname } = window.location;
+  return hasRouteSkeleton(pathname) ? <RouteSkeleton pathname={pathname} /> : null;
 }
 
 /**
