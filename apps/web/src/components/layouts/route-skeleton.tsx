@@ -2,6 +2,7 @@ import { PAGE_TEXT } from '@verba/shared';
 import { Spinner } from '@/components/ui/spinner';
 import { AUTH_CARDS, TAB_HEADINGS } from '@/config/page-headings';
 import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
 import { AppFrame, TabContent, tabClassName } from './app-frame';
 import { AUTH_HOME_CLASS, AuthCard, AuthFrame } from './auth-frame';
 import { PageHeader } from './page-header';
@@ -14,11 +15,11 @@ export function hasRouteSkeleton(pathname: string): boolean {
   return GATED.test(pathname);
 }
 
-function LoadingStatus() {
+function LoadingStatus({ className }: { className?: string }) {
   return (
     <div
       role="status"
-      className="flex items-center justify-center gap-2 py-16 text-muted-foreground"
+      className={cn('flex items-center justify-center gap-2 text-muted-foreground', className)}
     >
       <Spinner className="size-5" />
       <span>{PAGE_TEXT.loading}</span>
@@ -47,7 +48,8 @@ export function RouteSkeleton({ pathname }: { pathname: string }) {
         )}
       >
         <AuthCard title={card.title} description={card.description}>
-          <LoadingStatus />
+          {/* As tall as the form it stands for, so the card does not jump when the form arrives. */}
+          <LoadingStatus className="min-h-[16.75rem]" />
         </AuthCard>
       </AuthFrame>
     );
@@ -70,7 +72,7 @@ export function RouteSkeleton({ pathname }: { pathname: string }) {
         }}
       >
         {title && <PageHeader title={title} />}
-        <LoadingStatus />
+        <LoadingStatus className="py-16" />
       </AppFrame>
     );
   }
