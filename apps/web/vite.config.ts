@@ -217,11 +217,17 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'posthog', test: /\/node_modules\/posthog-js\//, priority: 2 },
+            // What every gated page needs (router, data layer, toasts, session helpers, the small
+            // form parts and helpers most pages share) as one file: each extra file costs a round
+            // trip before the first paint. Nothing the landing page or the entry loads is listed.
             {
               name: 'app-core',
               test: (id: string) =>
                 /\/node_modules\/(react-router|@tanstack|sonner)\//.test(id) ||
-                /\/apps\/web\/src\/lib\/(api-client|api-error|auth|gating|profile|query-client|query-keys|query-persistence|early-requests|after-paint)\.ts$/.test(
+                /\/apps\/web\/src\/lib\/(api-client|api-error|auth|gating|profile|query-client|query-keys|query-persistence|early-requests|after-paint|haptics|speech|use-speech|new-id|client-rate-limit)\.ts$/.test(
+                  id,
+                ) ||
+                /\/apps\/web\/src\/components\/ui\/(button|input|label|native-select|state-card)\.tsx$/.test(
                   id,
                 ),
               includeDependenciesRecursively: false,
