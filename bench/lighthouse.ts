@@ -51,14 +51,23 @@ try {
     })),
   ].filter(({ page }) => !ONLY_PAGES || ONLY_PAGES.includes(page));
   for (const { page, headers, skipAudits } of pages) {
-    const result = await lighthouse(`${server.url}${page}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: [...CATEGORIES],
-      extraHeaders: headers,
-      skipAudits,
-    });
+    const measure = () =>
+      lighthouse(`${server.url}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+        extraHeaders: headers,
+        skipAudits,
+      });
+    let result = await measure();
+    // A run whose trace Chromium failed to record (NO_NAVSTART, say) scores nothing; it says
+    // nothing about the page, so the page is measured once more.
+    const failure = result?.lhr.runtimeError;
+    if (failure) {
+      console.log(`    (${page}: ${failure.code}, measured again)`);
+      result = await measure();
+    }
     if (DUMP_DIR && result) {
       const name = page.replace(/^\/$/, 'landing').replace(/^\//, '').replace(/\//g, '-');
       writeFileSync(join(DUMP_DIR, `${name}.json`), JSON.stringify(result.lhr, null, 2));
