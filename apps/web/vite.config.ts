@@ -79,9 +79,10 @@ function schedulingBenchmarkPage(): Plugin {
  */
 function preloadFirstPage(): Plugin {
   const LANDING = ['src/app/routes/landing.tsx'];
-  const APP = ['src/app/index.tsx', 'src/app/routes/providers-layout.tsx'];
-  const AUTH = [...APP, 'src/app/routes/auth/auth-layout.tsx'];
-  const SHELL = [...APP, 'src/app/routes/app/app-layout.tsx'];
+  // The app chunk holds the router with the layouts every signed-in or sign-in page renders.
+  const APP = ['src/app/index.tsx'];
+  const AUTH = APP;
+  const SHELL = APP;
   // Each page's route modules, which the router would otherwise fetch one level at a time.
   const PAGES: Record<string, string[]> = {
     '/': LANDING,
@@ -101,7 +102,7 @@ function preloadFirstPage(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
+      handler(html, ctx) {
         const bundle = ctx.bundle;
         if (!bundle) return;
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
@@ -125,7 +126,11 @@ function preloadFirstPage(): Plugin {
         );
         const fallback = files(APP);
         const script = `(function(){var t=${JSON.stringify(table)},p=location.pathname.replace(/\\/+$/,'')||'/';(t[p]||${JSON.stringify(fallback)}).forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})();`;
-        return [{ tag: 'script', children: script, injectTo: 'head' }];
+        // Placed before the stylesheet and the entry: a script after a stylesheet waits for it,
+        // and the page's code should download alongside both rather than after the CSS.
+        const at = html.search(/<script type="module"|<link rel="stylesheet"/);
+        if (at < 0) throw new Error('index.html has no entry script or stylesheet');
+        return `${html.slice(0, at)}<script>${script}</script>\n    ${html.slice(at)}`;
       },
     },
   };
@@ -209,8 +214,27 @@ export default defineConfig(({ command }) => ({
     rollupOptions: {
       output: {
         // The analytics library gets a name of its own, so the offline shell can leave it out.
-        manualChunks: (id: string) =>
-          id.includes('/node_modules/posthog-js/') ? 'posthog' : undefined,
+        codeSplitting: {
+          groups: [
+            { name: 'posthog', test: /\/node_modules\/posthog-js\//, priority: 2 },
+            // What every gated page needs (router, data layer, toasts, session helpers, the small
+            // form parts and helpers most pages share) as one file: each extra file costs a round
+            // trip before the first paint. Nothing the landing page or the entry loads is listed.
+            {
+              name: 'app-core',
+              test: (id: string) =>
+                /\/node_modules\/(react-router|@tanstack|sonner)\//.test(id) ||
+                /\/apps\/web\/src\/lib\/(api-client|api-error|auth|gating|profile|query-client|query-keys|query-persistence|early-requests|after-paint|haptics|speech|use-speech|new-id|client-rate-limit)\.ts$/.test(
+                  id,
+                ) ||
+                /\/apps\/web\/src\/components\/ui\/(button|input|label|native-select|state-card)\.tsx$/.test(
+                  id,
+                ),
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
+          ],
+        },
       },
     },
     // Flags stay separate files (precached for offline use) rather than growing the pages' code.

@@ -20,35 +20,17 @@ const PAGES = [
   {
     name: 'feed (/app/feed)',
     budgetKb: 180,
-    entries: [
-      'index.html',
-      'src/app/index.tsx',
-      'src/app/routes/providers-layout.tsx',
-      'src/app/routes/app/app-layout.tsx',
-      'src/app/routes/app/feed.tsx',
-    ],
+    entries: ['index.html', 'src/app/index.tsx', 'src/app/routes/app/feed.tsx'],
   },
   {
     name: 'words (/app/words)',
     budgetKb: 180,
-    entries: [
-      'index.html',
-      'src/app/index.tsx',
-      'src/app/routes/providers-layout.tsx',
-      'src/app/routes/app/app-layout.tsx',
-      'src/app/routes/app/words.tsx',
-    ],
+    entries: ['index.html', 'src/app/index.tsx', 'src/app/routes/app/words.tsx'],
   },
   {
     name: 'profile (/app/profile)',
     budgetKb: 180,
-    entries: [
-      'index.html',
-      'src/app/index.tsx',
-      'src/app/routes/providers-layout.tsx',
-      'src/app/routes/app/app-layout.tsx',
-      'src/app/routes/app/profile.tsx',
-    ],
+    entries: ['index.html', 'src/app/index.tsx', 'src/app/routes/app/profile.tsx'],
   },
 ];
 

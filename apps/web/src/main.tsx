@@ -1,6 +1,7 @@
 import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from './components/errors/error-boundary';
+import { hasRouteSkeleton, RouteSkeleton } from './components/layouts/route-skeleton';
 import { startThemeSync } from './features/theme/theme';
 import './index.css';
 
@@ -24,6 +25,15 @@ function loadPage(): Promise<ComponentType> {
     return import('./app/routes/landing').then((m) => m.LandingRoute);
   }
   return import('./app').then((m) => m.App);
+}
+
+// A gated page paints its frame and heading at once, while its code downloads.
+if (hasRouteSkeleton(window.location.pathname)) {
+  root.render(
+    <StrictMode>
+      <RouteSkeleton pathname={window.location.pathname} />
+    </StrictMode>,
+  );
 }
 
 loadPage()

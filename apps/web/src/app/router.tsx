@@ -1,6 +1,10 @@
 import { createBrowserRouter, Outlet, redirect, ScrollRestoration } from 'react-router';
 import { RouteError } from '@/components/errors/route-error';
+import { hasRouteSkeleton, RouteSkeleton } from '@/components/layouts/route-skeleton';
 import { paths } from '@/config/paths';
+import { AppLayoutRoute } from './routes/app/app-layout';
+import { AuthLayoutRoute } from './routes/auth/auth-layout';
+import { ProvidersLayout } from './routes/providers-layout';
 
 function RootLayout() {
   return (
@@ -11,26 +15,18 @@ function RootLayout() {
   );
 }
 
-// The first screen waits for its route module; the inline theme already paints the background.
+// While the first page's modules load, a gated page keeps the skeleton the entry painted; other
+// pages show the background the inline theme already painted.
 function InitialLoad() {
-  return null;
-}
-
-// Loaded apart from the route, so neither the data layer nor the words feature joins the entry.
-function prefetchWordsForFeed() {
-  void import('./routes/app/words-prefetch').then((m) => m.prefetchWordsForFeed());
-  return null;
-}
-
-// My Words warms the current practice session the same way (spec §2 "App shell").
-function prefetchPracticeForWords() {
-  void import('./routes/app/practice-prefetch').then((m) => m.prefetchPracticeForWords());
-  return null;
+  const { pathname } = window.location;
+  return hasRouteSkeleton(pathname) ? <RouteSkeleton pathname={pathname} /> : null;
 }
 
 /**
- * Every route module is loaded on demand. The landing and 404 pages sit outside the providers
- * layout, so their pages load neither the data layer (TanStack Query) nor toasts, forms or schemas.
+ * Every page's module is loaded on demand. The layouts that every sign-in and signed-in page
+ * renders (data layer, toasts, route gates, app frame) come with the router itself: a first visit
+ * then needs fewer files before it can paint. A visit that starts on the landing page loads none of
+ * this (src/main.tsx).
  */
 export const router = createBrowserRouter([
   {
@@ -49,13 +45,11 @@ export const router = createBrowserRouter([
           import('./routes/how-we-measured').then((m) => ({ Component: m.HowWeMeasuredRoute })),
       },
       {
-        lazy: () =>
-          import('./routes/providers-layout').then((m) => ({ Component: m.ProvidersLayout })),
+        Component: ProvidersLayout,
         children: [
           {
             path: 'auth',
-            lazy: () =>
-              import('./routes/auth/auth-layout').then((m) => ({ Component: m.AuthLayoutRoute })),
+            Component: AuthLayoutRoute,
             children: [
               {
                 path: 'login',
@@ -76,18 +70,15 @@ export const router = createBrowserRouter([
           },
           {
             path: paths.app.root,
-            lazy: () =>
-              import('./routes/app/app-layout').then((m) => ({ Component: m.AppLayoutRoute })),
+            Component: AppLayoutRoute,
             children: [
               { index: true, loader: () => redirect(paths.app.feed) },
               {
                 path: 'feed',
-                loader: prefetchWordsForFeed,
                 lazy: () => import('./routes/app/feed').then((m) => ({ Component: m.FeedRoute })),
               },
               {
                 path: 'words',
-                loader: prefetchPracticeForWords,
                 lazy: () => import('./routes/app/words').then((m) => ({ Component: m.WordsRoute })),
               },
               {

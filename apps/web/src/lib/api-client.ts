@@ -1,5 +1,6 @@
 import { isRetryableStatus } from '@verba/shared';
 import { ApiError, NETWORK_ERROR, toApiError } from './api-error';
+import { forgetEarlyResponses, takeEarlyResponse } from './early-requests';
 import { reportApiError } from './error-reporting';
 import { queryClient } from './query-client';
 import { queryKeys } from './query-keys';
@@ -53,17 +54,21 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
   const isWrite = method !== 'GET';
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (isWrite) headers['Content-Type'] = 'application/json';
+  // A write (signing in or out among them) may change what an unused early read would say.
+  if (isWrite) forgetEarlyResponses();
 
   let response: Response;
   for (let attempt = 0; ; attempt++) {
+    const early = attempt === 0 && !isWrite ? takeEarlyResponse(path) : undefined;
     try {
-      response = await fetch(path, {
-        method,
-        headers,
-        credentials: 'same-origin',
-        body: isWrite ? JSON.stringify(options.body ?? {}) : undefined,
-        signal: options.signal,
-      });
+      response = await (early ??
+        fetch(path, {
+          method,
+          headers,
+          credentials: 'same-origin',
+          body: isWrite ? JSON.stringify(options.body ?? {}) : undefined,
+          signal: options.signal,
+        }));
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
       throw new ApiError({ status: 0, code: NETWORK_ERROR, message: NETWORK_MESSAGE });

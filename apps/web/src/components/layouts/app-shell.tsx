@@ -1,64 +1,18 @@
 import type { ReactNode } from 'react';
-import { BookOpen, Layers, User, Zap, type LucideIcon } from 'lucide-react';
 import { NavLink } from 'react-router';
-import { SCREEN_TEXT } from '@verba/shared';
-import { paths } from '@/config/paths';
-import { cn } from '@/lib/cn';
+import { AppFrame, TabContent, tabClassName } from './app-frame';
 
-interface Tab {
-  to: string;
-  label: string;
-  icon: LucideIcon;
-}
-
-// The four tabs of the app shell (spec §2, "App shell").
-const TABS: readonly Tab[] = [
-  { to: paths.app.feed, label: SCREEN_TEXT.navFeed, icon: Zap },
-  { to: paths.app.words, label: SCREEN_TEXT.navWords, icon: BookOpen },
-  { to: paths.app.groups, label: SCREEN_TEXT.navGroups, icon: Layers },
-  { to: paths.app.profile, label: SCREEN_TEXT.navProfile, icon: User },
-];
-
-function BottomNav() {
-  return (
-    <nav
-      aria-label="Main"
-      className="fixed inset-x-0 bottom-0 z-40 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur supports-[backdrop-filter]:bg-background/80"
-    >
-      <ul className="mx-auto grid h-16 max-w-md grid-cols-4">
-        {TABS.map(({ to, label, icon: Icon }) => (
-          <li key={to} className="flex">
-            <NavLink
-              to={to}
-              className={({ isActive }) =>
-                cn(
-                  'flex flex-1 flex-col items-center justify-center gap-1 rounded-lg text-xs font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
-                  isActive ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
-                )
-              }
-            >
-              {({ isActive }) => (
-                <>
-                  <Icon aria-hidden="true" className="size-5" strokeWidth={isActive ? 2.5 : 2} />
-                  <span>{label}</span>
-                </>
-              )}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
-/** The signed-in app's frame: a phone-width column with the bottom navigation. */
+/** The signed-in app's frame with the bottom navigation's links. */
 export function AppShell({ children }: { children: ReactNode }) {
   return (
-    <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col">
-      <main id="main" className="flex-1 px-4 pt-6 pb-[calc(5rem+env(safe-area-inset-bottom))]">
-        {children}
-      </main>
-      <BottomNav />
-    </div>
+    <AppFrame
+      renderTab={(tab) => (
+        <NavLink to={tab.to} className={({ isActive }) => tabClassName(isActive)}>
+          {({ isActive }) => <TabContent tab={tab} isActive={isActive} />}
+        </NavLink>
+      )}
+    >
+      {children}
+    </AppFrame>
   );
 }

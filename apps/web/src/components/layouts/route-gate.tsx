@@ -1,11 +1,12 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ApiError, NETWORK_ERROR } from '@/lib/api-error';
 import { useSessionUser, wasSignedOutHere } from '@/lib/auth';
 import { decideGate, NEXT_PARAM, type GateArea } from '@/lib/gating';
 import { useProfile } from '@/lib/profile';
 import { APP_STARTED_AT, isConfirmedThisStart } from '@/lib/query-persistence';
-import { LoadingScreen, OfflineScreen } from './loading-screen';
+import { OfflineScreen } from './loading-screen';
+import { RouteSkeleton } from './route-skeleton';
 
 interface QueryLike {
   dataUpdatedAt: number;
@@ -18,8 +19,8 @@ function answeredThisStart(query: QueryLike): boolean {
 }
 
 /**
- * Applies the route gating rules (lib/gating.ts) with the session and profile queries: shows
- * 'Loading...' while they load, redirects (rendering nothing) or renders the page. The copy saved
+ * Applies the route gating rules (lib/gating.ts) with the session and profile queries: shows the
+ * page's skeleton with 'Loading...' while they load, redirects (rendering nothing) or renders the page. The copy saved
  * on the device paints at once; the server is asked again on every app start, and only its
  * answer (or being offline) lets the gate send the user elsewhere.
  */
@@ -59,12 +60,16 @@ export function RouteGate({ area, children }: { area: GateArea; children: ReactN
     },
   );
 
+  // The page behind the gate is rendered in the background once the answers are in: React can
+  // then pause between components, so a large screen never blocks input in one long task.
+  const rendering = useDeferredValue(decision.kind === 'render');
+
   switch (decision.kind) {
     case 'loading':
-      return offline ? <OfflineScreen /> : <LoadingScreen />;
+      return offline ? <OfflineScreen /> : <RouteSkeleton pathname={location.pathname} />;
     case 'redirect':
       return <Navigate to={decision.to} replace />;
     case 'render':
-      return children;
+      return rendering ? children : <RouteSkeleton pathname={location.pathname} />;
   }
 }

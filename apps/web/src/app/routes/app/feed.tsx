@@ -17,6 +17,7 @@ import { useStartSession } from '@/features/practice/api/start-session';
 import { PracticeRunner } from '@/features/practice/components/practice-runner';
 import { SummaryStats } from '@/features/practice/components/summary-stats';
 import { sessionProgress } from '@/features/practice/utils/session-progress';
+import { useAfterFirstPaint } from '@/lib/after-paint';
 import { ApiError } from '@/lib/api-error';
 import { usePageMeta } from '@/lib/page-meta';
 import { queryKeys } from '@/lib/query-keys';
@@ -41,6 +42,12 @@ export function FeedRoute() {
     noindex: true,
   });
   const queryClient = useQueryClient();
+  // The feed warms My Words (spec §2 "App shell") once it is on screen; loaded apart, so the
+  // words feature does not join the feed's code.
+  const painted = useAfterFirstPaint();
+  useEffect(() => {
+    if (painted) void import('./words-prefetch').then((m) => m.prefetchWordsForFeed());
+  }, [painted]);
   const feed = useFeed();
   const start = useStartSession();
   const [completed, setCompleted] = useState<PracticeSession | null>(null);

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -23,7 +24,9 @@ export function ProfileRoute() {
   // synchronisation), showing the saved profile meanwhile or offline.
   const { data: counted } = useQuery(profileWithStatsQueryOptions());
   const { data: saved } = useProfile();
-  const profile = counted ?? saved;
+  // The counted copy replaces the saved one in a background render: the whole screen shows the
+  // profile, and redrawing it at once would block input in one long task.
+  const profile = useDeferredValue(counted ?? saved);
   return (
     <>
       <PageHeader title="Profile" />

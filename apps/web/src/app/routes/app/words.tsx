@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { SCREEN_TEXT } from '@verba/shared';
 import { PageHeader } from '@/components/layouts/page-header';
 import { WordCollection } from '@/features/words/components/word-collection';
 import { WordGenerator } from '@/features/words/components/word-generator';
+import { useAfterFirstPaint } from '@/lib/after-paint';
 import { usePageMeta } from '@/lib/page-meta';
 import { useProfile } from '@/lib/profile';
 
@@ -13,6 +15,11 @@ export function WordsRoute() {
   });
   // The gate has loaded the profile: words are spoken and written in the target language.
   const targetLanguage = useProfile().data?.targetLanguage ?? 'es';
+  // My Words warms the current practice session (spec §2 "App shell") once it is on screen.
+  const painted = useAfterFirstPaint();
+  useEffect(() => {
+    if (painted) void import('./practice-prefetch').then((m) => m.prefetchPracticeForWords());
+  }, [painted]);
   return (
     <>
       <PageHeader title={SCREEN_TEXT.myWords} />

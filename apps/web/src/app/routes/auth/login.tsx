@@ -1,5 +1,7 @@
 import { SCREEN_TEXT } from '@verba/shared';
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { AuthCard } from '@/components/layouts/auth-frame';
+import { AUTH_CARDS } from '@/config/page-headings';
+import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { usePageMeta } from '@/lib/page-meta';
 
@@ -9,14 +11,8 @@ export function LoginRoute() {
     description: 'Sign in to Verba and pick up your vocabulary practice where you left off.',
   });
   return (
-    <Card>
-      <CardHeader className="text-center">
-        <h1 className="text-2xl leading-tight font-semibold">{SCREEN_TEXT.loginTitle}</h1>
-        <CardDescription>Sign in to continue learning</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <LoginForm />
-      </CardContent>
-    </Card>
+    <AuthCard {...AUTH_CARDS[paths.auth.login]}>
+      <LoginForm />
+    </AuthCard>
   );
 }

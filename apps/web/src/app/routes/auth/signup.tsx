@@ -1,5 +1,7 @@
 import { SCREEN_TEXT } from '@verba/shared';
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { AuthCard } from '@/components/layouts/auth-frame';
+import { AUTH_CARDS } from '@/config/page-headings';
+import { paths } from '@/config/paths';
 import { SignupForm } from '@/features/auth/components/signup-form';
 import { usePageMeta } from '@/lib/page-meta';
 
@@ -9,14 +11,8 @@ export function SignupRoute() {
     description: 'Create a free Verba account: AI word cards and spaced repetition, with no ads.',
   });
   return (
-    <Card>
-      <CardHeader className="text-center">
-        <h1 className="text-2xl leading-tight font-semibold">{SCREEN_TEXT.signupTitle}</h1>
-        <CardDescription>Start learning vocabulary for free</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <SignupForm />
-      </CardContent>
-    </Card>
+    <AuthCard {...AUTH_CARDS[paths.auth.signup]}>
+      <SignupForm />
+    </AuthCard>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
+import { useAfterFirstPaint } from '@/lib/after-paint';
 import { api } from '@/lib/api-client';
 import { configureAnalytics, track } from '@/lib/analytics';
 import { useProfile } from '@/lib/profile';
@@ -23,11 +24,14 @@ let openedSent = false;
  */
 export function AnalyticsBridge() {
   const { data: profile } = useProfile();
+  // The key is asked for once the first screen is painted; events wait for it anyway.
+  const painted = useAfterFirstPaint();
   const { data: config } = useQuery({
     queryKey: ['analytics-config'],
     queryFn: ({ signal }) => api.get<AnalyticsConfig>('/api/analytics/config', { signal }),
     staleTime: Infinity,
     retry: false,
+    enabled: painted,
   });
   const location = useLocation();
   const enabled = profile?.analyticsEnabled;

@@ -1,19 +1,23 @@
 import { useId } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
-import { firstIssueMessage, TOAST, type LoginInput } from '@verba/shared';
-import type { z } from 'zod';
+import { TOAST, type LoginInput } from '@verba/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiError, errorReasons } from '@/lib/api-error';
 import { authErrorDescription } from './auth-error-description';
 
-type CredentialsSchema = z.ZodType<LoginInput, { email: string; password: string }>;
+type Credentials = { email: string; password: string };
+
+/**
+ * The schemas (and zod with them) load apart from the form, so the page paints without them; the
+ * form asks for them once the visitor starts on it, well before a first submit needs them.
+ */
+const loadValidation = (mode: CredentialsFormProps['mode']) =>
+  import('../utils/credentials-validation').then((m) => m.CREDENTIALS_VALIDATION[mode]);
 
 interface CredentialsFormProps {
-  schema: CredentialsSchema;
   submitLabel: string;
   /** Title of the toast that reports a server failure ('Login failed', 'Signup failed'). */
   failureTitle: string;
@@ -28,7 +32,6 @@ interface CredentialsFormProps {
  * its first message goes to a 'Validation error' toast and each field's message sits under it.
  */
 export function CredentialsForm({
-  schema,
   submitLabel,
   failureTitle,
   mode,
@@ -38,14 +41,17 @@ export function CredentialsForm({
   const id = useId();
   const emailId = `${id}-email`;
   const passwordId = `${id}-password`;
+  const warmValidation = () => void loadValidation(mode);
+  const resolver: Resolver<Credentials, unknown, LoginInput> = async (values, context, options) =>
+    (await loadValidation(mode)).resolver(values, context, options);
   const {
     register,
     handleSubmit,
     getValues,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<{ email: string; password: string }, unknown, LoginInput>({
-    resolver: zodResolver(schema),
+  } = useForm<Credentials, unknown, LoginInput>({
+    resolver,
     defaultValues: { email: defaultEmail, password: '' },
   });
 
@@ -78,14 +84,19 @@ export function CredentialsForm({
     }
   };
 
-  const onInvalid = () => {
-    const result = schema.safeParse(getValues());
-    if (!result.success)
-      toast.error(TOAST.validationError, { description: firstIssueMessage(result.error) });
+  const onInvalid = async () => {
+    const message = (await loadValidation(mode)).firstIssue(getValues());
+    if (message !== null) toast.error(TOAST.validationError, { description: message });
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="flex flex-col gap-5">
+    <form
+      noValidate
+      onSubmit={handleSubmit(onValid, onInvalid)}
+      onFocus={warmValidation}
+      onPointerDown={warmValidation}
+      className="flex flex-col gap-5"
+    >
       <div className="flex flex-col gap-2">
         <Label htmlFor={emailId}>Email</Label>
         <Input

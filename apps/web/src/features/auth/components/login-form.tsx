@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { loginSchema, SCREEN_TEXT, TOAST } from '@verba/shared';
+import { SCREEN_TEXT, TOAST } from '@verba/shared';
 import { paths } from '@/config/paths';
 import { authPathKeepingNext, NEXT_PARAM } from '@/lib/gating';
 import { useSignIn } from '../api/sign-in';
@@ -13,7 +13,6 @@ export function LoginForm() {
       <CredentialsForm
         mode="login"
         defaultEmail={searchParams.get('email') ?? ''}
-        schema={loginSchema}
         submitLabel={SCREEN_TEXT.signIn}
         failureTitle={TOAST.loginFailed}
         onSubmit={async (values) => {

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { SCREEN_TEXT, signupSchema, TOAST } from '@verba/shared';
+import { SCREEN_TEXT, TOAST } from '@verba/shared';
 import { paths } from '@/config/paths';
 import { authPathKeepingNext, NEXT_PARAM } from '@/lib/gating';
 import { useSignUp } from '../api/sign-up';
@@ -13,7 +13,6 @@ export function SignupForm() {
     <div className="flex flex-col gap-6">
       <CredentialsForm
         mode="signup"
-        schema={signupSchema}
         submitLabel={SCREEN_TEXT.signUp}
         failureTitle={TOAST.signupFailed}
         onSubmit={async (values) => {

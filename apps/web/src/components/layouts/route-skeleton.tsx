@@ -1,0 +1,80 @@
+import { PAGE_TEXT } from '@verba/shared';
+import { Spinner } from '@/components/ui/spinner';
+import { AUTH_CARDS, TAB_HEADINGS } from '@/config/page-headings';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+import { AppFrame, TabContent, tabClassName } from './app-frame';
+import { AUTH_HOME_CLASS, AuthCard, AuthFrame } from './auth-frame';
+import { PageHeader } from './page-header';
+import { LoadingScreen } from './loading-screen';
+
+const GATED = /^\/(app|auth|onboarding)(\/|$)/;
+
+/** Whether `pathname` is behind a route gate, and so has a skeleton to paint first. */
+export function hasRouteSkeleton(pathname: string): boolean {
+  return GATED.test(pathname);
+}
+
+function LoadingStatus({ className }: { className?: string }) {
+  return (
+    <div
+      role="status"
+      className={cn('flex items-center justify-center gap-2 text-muted-foreground', className)}
+    >
+      <Spinner className="size-5" />
+      <span>{PAGE_TEXT.loading}</span>
+    </div>
+  );
+}
+
+const isActiveTab = (pathname: string, to: string) =>
+  pathname === to || pathname.startsWith(`${to}/`);
+
+/**
+ * What a gated page shows while its code downloads and while the route gate finds out who is
+ * signed in: the page's own frame and heading with 'Loading...' where its content will be,
+ * rather than a blank screen. Plain links stand in for the router's until the app has loaded.
+ */
+export function RouteSkeleton({ pathname }: { pathname: string }) {
+  const path = pathname.replace(/\/+$/, '');
+  const card = AUTH_CARDS[path as keyof typeof AUTH_CARDS];
+  if (card) {
+    return (
+      <AuthFrame
+        homeLink={(content) => (
+          <a href={paths.home} className={AUTH_HOME_CLASS}>
+            {content}
+          </a>
+        )}
+      >
+        <AuthCard title={card.title} description={card.description}>
+          {/* As tall as the form it stands for, so the card does not jump when the form arrives. */}
+          <LoadingStatus className="min-h-[16.75rem]" />
+        </AuthCard>
+      </AuthFrame>
+    );
+  }
+  if (isActiveTab(path, paths.app.root)) {
+    const title = TAB_HEADINGS[path];
+    return (
+      <AppFrame
+        renderTab={(tab) => {
+          const active = isActiveTab(path, tab.to);
+          return (
+            <a
+              href={tab.to}
+              className={tabClassName(active)}
+              aria-current={active ? 'page' : undefined}
+            >
+              <TabContent tab={tab} isActive={active} />
+            </a>
+          );
+        }}
+      >
+        {title && <PageHeader title={title} />}
+        <LoadingStatus className="py-16" />
+      </AppFrame>
+    );
+  }
+  return <LoadingScreen />;
+}
