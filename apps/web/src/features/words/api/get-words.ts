@@ -24,11 +24,11 @@ export const DEFAULT_WORD_LIST_PARAMS: WordListParams = {
   search: '',
 };
 
-/** One page of the collection, filtered, searched and sorted by the server. */
-export function getWords(
-  params: WordListParams & WordListPageParam,
-  signal?: AbortSignal,
-): Promise<WordList> {
+/**
+ * The address of one page of the collection (index.html asks for the first page of the default
+ * list early, at this address).
+ */
+export function wordListPath(params: WordListParams & WordListPageParam): string {
   const query = new URLSearchParams({
     filter: params.filter,
     sort: params.sort,
@@ -37,7 +37,15 @@ export function getWords(
   });
   const search = params.search.trim();
   if (search) query.set('search', search);
-  return api.get<WordList>(`/api/words?${query.toString()}`, { signal });
+  return `/api/words?${query.toString()}`;
+}
+
+/** One page of the collection, filtered, searched and sorted by the server. */
+export function getWords(
+  params: WordListParams & WordListPageParam,
+  signal?: AbortSignal,
+): Promise<WordList> {
+  return api.get<WordList>(wordListPath(params), { signal });
 }
 
 export const wordListQueryKey = (params: WordListParams) =>
