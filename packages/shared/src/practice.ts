@@ -93,7 +93,8 @@ export type FeedState = z.infer<typeof feedStateSchema>;
  */
 const checkedTimeZones = new Map<string, string>();
 
-function canonicalTimeZone(zone: string): string | null {
+/** The canonical IANA name of a time zone, or null when there is no such zone. */
+export function canonicalTimeZone(zone: string): string | null {
   const known = checkedTimeZones.get(zone);
   if (known) return known;
   let canonical: string;

@@ -4,7 +4,9 @@
  * as whole days whatever the clock change in between.
  */
 
-/** One formatter per zone, under its canonical name only, so the map stays as small as the zone list. */
+import { canonicalTimeZone } from '@verba/shared';
+
+/** One formatter per zone, kept under its canonical name only, so the map stays as small as the zone list. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(timeZone: string): Intl.DateTimeFormat {
@@ -27,13 +29,7 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 /** A zone's canonical IANA name, or UTC for a missing or unknown one. */
 export function safeTimeZone(timeZone: string | null | undefined): string {
-  if (!timeZone) return 'UTC';
-  if (formatters.has(timeZone)) return timeZone;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
-  } catch {
-    return 'UTC';
-  }
+  return (timeZone && canonicalTimeZone(timeZone)) || 'UTC';
 }
 
 interface LocalParts {
