@@ -1,10 +1,12 @@
 /**
- * Answering a practice item: checked against the session, which is locked for the whole
- * transaction so that two answers of one session never interleave. A replayed answer id returns the
- * first result and changes nothing. When the answer completes a word's items (daily mode), the
- * word's schedule changes once; when it completes the session, study time, streak and summary are
- * written in the same transaction.
+ * Answering a practice item. A replayed answer id returns the first result and changes nothing.
+ * Most answers only add their item's answer and its review log row: one conditional statement
+ * (`recordOpenAnswer`). An answer that finishes something takes the session's lock for a whole
+ * transaction, so that two answers of one session never interleave there: when it completes a
+ * word's items (daily mode) the word's schedule changes once, and when it completes the session,
+ * study time, streak and summary are written in the same transaction.
  */
+import { randomUUID } from 'node:crypto';
 import { schema, type Database, type StoredPracticeItem } from '@verba/db';
 import {
   normalizeSpelling,
@@ -21,7 +23,8 @@ import {
   type RetentionPolicyTable,
   type SchedulerParams,
 } from '@verba/srs';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { ApiError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { rowToCard } from './card-mapper.ts';
@@ -140,22 +143,23 @@ export function studyMinutes(seconds: number): number {
 }
 
 /**
- * The learner's session, locked, with the review columns of the answered item's word, in one
- * statement.
+ * The learner's session with the review columns of the answered item's word, in one statement;
+ * locked until the transaction ends when `lock` is set.
  */
-async function lockSession(
-  tx: Tx,
+async function readSession(
+  db: Database | Tx,
   user: SessionUser,
   sessionId: string,
   itemIndex: number,
+  lock: boolean,
 ): Promise<{ row: SessionRow; word: ScheduleRow | null }> {
   const itemWordId = sql`(${sessions.items} -> ${itemIndex}::int ->> 'wordId')::uuid`;
-  const [found] = await tx
+  const query = db
     .select({ row: sessions, word: SCHEDULE_COLUMNS })
     .from(sessions)
     .leftJoin(words, and(eq(words.id, itemWordId), eq(words.userId, user.id)))
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, user.id)))
-    .for('update', { of: sessions });
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, user.id)));
+  const [found] = await (lock ? query.for('update', { of: sessions }) : query);
   if (!found) throw new ApiError('NOT_FOUND', PRACTICE_TEXT.sessionNotFound);
   return found;
 }
@@ -199,16 +203,19 @@ function checkAnswer(row: SessionRow, input: SubmitAnswerInput, now: Date): Chec
 }
 
 /** The review log's row for an answer, with the word's state before it. */
+type ReviewLogRow = Required<typeof schema.reviewLog.$inferInsert>;
+
 function reviewLogRow(
   user: SessionUser,
   row: SessionRow,
   answered: StoredPracticeItem,
   word: ScheduleRow,
   now: Date,
-): typeof schema.reviewLog.$inferInsert {
+): ReviewLogRow {
   const card = rowToCard(word);
   const { correct, responseTimeMs, id } = answered.answer!;
   return {
+    id: randomUUID(),
     userId: user.id,
     wordId: word.id,
     sessionId: row.id,
@@ -226,12 +233,92 @@ function reviewLogRow(
   };
 }
 
+const REVIEW_LOG_COLUMNS = Object.entries(getTableColumns(schema.reviewLog)) as [
+  keyof ReviewLogRow,
+  PgColumn,
+][];
+
+/**
+ * A review log row as the value list of an `insert … select`, in the table's column order (the
+ * order Drizzle names the columns in), each value cast to its column's type.
+ */
+function reviewLogValues(log: ReviewLogRow): SQL {
+  return sql.join(
+    REVIEW_LOG_COLUMNS.map(
+      ([key, column]) =>
+        sql`${sql.param(log[key] ?? null, column)}::${sql.raw(column.getSQLType())}`,
+    ),
+    sql`, `,
+  );
+}
+
 /** Writes only the answered item (the stored items can be long: an infinity round has 80). */
 const answerItem = (answered: StoredPracticeItem) =>
   sql`jsonb_set(${sessions.items}, ${`{${answered.index},answer}`}::text[], ${JSON.stringify(answered.answer)}::jsonb)`;
 
 /** What a replayed answer changes. */
 const NOTHING_ELSE = { changedWord: null, profileChanged: false, refit: false } as const;
+
+/**
+ * Whether an answer finishes something: the session (its last item) or, in a daily session, its
+ * word's items, whose schedule then changes.
+ */
+function finishesSomething(row: SessionRow, items: StoredPracticeItem[], wordId: string): boolean {
+  if (items.every((i) => i.answer)) return true;
+  return row.mode === 'daily' && items.every((i) => i.wordId !== wordId || i.answer);
+}
+
+/**
+ * Most answers finish nothing: they add the item's answer and the review log row, and that is all.
+ * Such an answer is recorded in one statement, without a transaction or a lock: the update is
+ * conditional on the item being still unanswered and on another item of its word (daily) or of
+ * the session (infinity) being still open, checked by the database on the row as it is when the
+ * update runs, so an answer that raced another becomes the finishing one and takes the locked path
+ * instead. Returns null when the answer needs that path (it finishes something, its word is gone,
+ * or the session changed since it was read).
+ */
+async function recordOpenAnswer(
+  services: PracticeServices,
+  user: SessionUser,
+  sessionId: string,
+  input: SubmitAnswerInput,
+  now: Date,
+): Promise<Outcome | null> {
+  const { db } = services;
+  const { row, word } = await readSession(db, user, sessionId, input.itemIndex, false);
+  const checked = checkAnswer(row, input, now);
+  if (checked.replayed) return { row, item: checked.replayed, ...NOTHING_ELSE };
+  const { answered, items } = checked;
+  if (!word || finishesSomething(row, items, answered.wordId)) return null;
+
+  const others = sql`jsonb_array_elements(${sessions.items}) as other`;
+  const inScope = row.mode === 'daily' ? sql` and other ->> 'wordId' = ${answered.wordId}` : sql``;
+  const stillOpen = sql`exists (select 1 from ${others}
+    where other -> 'answer' = 'null'::jsonb and (other ->> 'index')::int <> ${answered.index}${inScope})`;
+  const update = db.$with('answered').as(
+    db
+      .update(sessions)
+      .set({ items: answerItem(answered) })
+      .where(
+        and(
+          eq(sessions.id, row.id),
+          eq(sessions.userId, user.id),
+          sql`${sessions.items} -> ${answered.index}::int -> 'answer' = 'null'::jsonb`,
+          stillOpen,
+        ),
+      )
+      .returning({ id: sessions.id }),
+  );
+  const log = reviewLogRow(user, row, answered, word, now);
+  const inserted = await db
+    .with(update)
+    .insert(schema.reviewLog)
+    .select(sql`select ${reviewLogValues(log)} from ${update}`)
+    .returning({ id: schema.reviewLog.id })
+    .catch(answerIdReused);
+  if (inserted.length === 0) return null;
+  return { row: { ...row, items }, item: answered, ...NOTHING_ELSE };
+}
 
 async function recordAnswer(
   services: PracticeServices,
@@ -242,7 +329,7 @@ async function recordAnswer(
 ): Promise<Outcome> {
   const random = fuzzRandom(services);
   return services.db.transaction(async (tx) => {
-    const { row, word } = await lockSession(tx, user, sessionId, input.itemIndex);
+    const { row, word } = await readSession(tx, user, sessionId, input.itemIndex, true);
     const checked = checkAnswer(row, input, now);
     if (checked.replayed) return { row, item: checked.replayed, ...NOTHING_ELSE };
     const { answered, items } = checked;
@@ -359,7 +446,10 @@ export async function submitAnswer(
   sessionId: string,
   input: SubmitAnswerInput,
 ): Promise<AnswerResult> {
-  const outcome = await recordAnswer(services, user, sessionId, input, services.clock());
+  const now = services.clock();
+  const outcome =
+    (await recordOpenAnswer(services, user, sessionId, input, now)) ??
+    (await recordAnswer(services, user, sessionId, input, now));
   // Checked in the background, once the answer is sent: a day since the last fit and enough new answers.
   if (outcome.refit) services.jobs?.refit.request(user.id);
   if (outcome.changedWord) {

@@ -8,7 +8,7 @@ import type {
   Profile,
 } from '@verba/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestHarness, type TestUser } from '../../testing/harness.ts';
 import { cleanupExpiredSessions } from './jobs.ts';
 
@@ -328,6 +328,40 @@ describe('answering', () => {
       const reviews = mode === 'daily' ? 1 : 0;
       for (const word of await wordsOf(user)) expect(word.totalReviews).toBe(reviews);
       expect(await profileOf(user)).toMatchObject({ totalStudyTime: 1, currentStreak: 1 });
+    },
+  );
+
+  it.each(['daily', 'infinity'] as const)(
+    'records the answers of a %s session that finish nothing without a transaction',
+    async (mode) => {
+      at(BASE);
+      const user = await learner();
+      await addWords(user, 2);
+      const session = await started(user, { mode });
+      const transaction = vi.spyOn(t.db, 'transaction');
+      try {
+        const finishing: number[] = [];
+        for (const item of session.items) {
+          const before = transaction.mock.calls.length;
+          const body = {
+            id: randomUUID(),
+            itemIndex: item.index,
+            answer: answerFor(session, item, true),
+          };
+          expect((await submit(user, session.id, body)).status).toBe(200);
+          if (transaction.mock.calls.length > before) finishing.push(item.index);
+        }
+        // Only a word's last item (daily) or the session's last item takes the locked path.
+        const lastOfWord = session.items.filter(
+          (item, i) => !session.items.slice(i + 1).some((later) => later.wordId === item.wordId),
+        );
+        const expected =
+          mode === 'daily' ? lastOfWord.map((i) => i.index) : [session.items.at(-1)!.index];
+        expect(finishing).toEqual(expected);
+        expect(await logOf(user)).toHaveLength(session.items.length);
+      } finally {
+        transaction.mockRestore();
+      }
     },
   );
 
