@@ -652,8 +652,11 @@ describe('infinity', () => {
   it('practises up to 20 random words, logs "infinity", counts time and streak, and changes no schedule', async () => {
     at(BASE);
     const user = await learner();
-    const none = await start(user, { mode: 'infinity' });
+    const zoneBefore = (await profileOf(user)).timeZone;
+    const none = await start(user, { mode: 'infinity', timeZone: 'Asia/Tokyo' });
     expect(none.status).toBe(409);
+    // A start that fails changes nothing, not even the learner's time zone.
+    expect((await profileOf(user)).timeZone).toBe(zoneBefore);
     await addWords(user, 22, BASE + 5 * DAY);
     const before = await wordsOf(user);
     const session = await started(user, { mode: 'infinity' });

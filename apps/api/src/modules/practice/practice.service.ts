@@ -197,9 +197,12 @@ export async function startSession(
   const timeZone = safeTimeZone(input.timeZone);
   const mode = input.mode;
   const random = fuzzRandom(services) ?? Math.random;
-  const outcome = await db.transaction(async (tx) => {
-    // Daily starts take turns per learner (the profile row is the lock), so a double click
-    // cannot open two daily sessions; infinity rounds are independent of each other.
+  // Daily starts take turns per learner (the profile row is the lock, held by a transaction), so
+  // a double click cannot open two daily sessions. Infinity rounds are independent of each other:
+  // a round is one insert, so it needs no transaction.
+  const inTurn = <T>(work: (tx: Executor) => Promise<T>): Promise<T> =>
+    mode === 'daily' ? db.transaction(work) : work(db);
+  const outcome = await inTurn(async (tx) => {
     const readProfile = tx
       .select({
         timeZone: profiles.timeZone,
@@ -224,9 +227,6 @@ export async function startSession(
       if (same) return { row: same, created: false, zoneChanged: false };
     }
     const zoneChanged = profile.timeZone !== timeZone;
-    if (zoneChanged) {
-      await tx.update(profiles).set({ timeZone }).where(eq(profiles.id, user.id));
-    }
     if (mode === 'daily') {
       const [open] = await openDailySession(tx, user.id, now);
       if (open) return { row: open, created: false, zoneChanged };
@@ -295,26 +295,35 @@ export async function startSession(
         .map((e) => ({ target: e.target, translation: e.translation })),
       mastered: w.mastered,
     }));
-    const [row] = await tx
+    const row: SessionRow = {
+      id: input.id,
+      userId: user.id,
+      wordIds: picked.map((w) => w.id),
+      startedAt: now,
+      expiresAt: endOfLocalDay(now, timeZone),
+      completedAt: null,
+      wordsPracticed: 0,
+      correctCount: 0,
+      totalTimeSeconds: 0,
+      mode,
+      words: shown,
+      items,
+      streakAfter: null,
+    };
+    // The new row is known here; only whether it was written comes back.
+    const [inserted] = await tx
       .insert(sessions)
-      .values({
-        id: input.id,
-        userId: user.id,
-        wordIds: picked.map((w) => w.id),
-        startedAt: now,
-        expiresAt: endOfLocalDay(now, timeZone),
-        mode,
-        words: shown,
-        items,
-      })
+      .values(row)
       .onConflictDoNothing({ target: sessions.id })
-      .returning();
-    if (row) return { row, created: true, zoneChanged };
+      .returning({ id: sessions.id });
+    if (inserted) return { row, created: true, zoneChanged };
     const same = await replayed();
     if (!same) throw new ApiError('INTERNAL_ERROR', 'Could not start the session');
     return { row: same, created: false, zoneChanged };
   });
+  // The learner's zone is where they practise now; a start that fails leaves it as it was.
   if (outcome.zoneChanged) {
+    await db.update(profiles).set({ timeZone }).where(eq(profiles.id, user.id));
     await services.events.publish({ userId: user.id, kind: 'profile.changed' });
   }
   return { session: toPracticeSession(outcome.row), created: outcome.created };
