@@ -33,7 +33,8 @@ import { learnerRetentionPolicy } from './learner-policy.ts';
 import {
   fuzzRandom,
   PRACTICE_TEXT,
-  toPracticeSession,
+  sessionEnd,
+  toItem,
   type PracticeServices,
   type SessionRow,
 } from './practice.service.ts';
@@ -467,6 +468,8 @@ export async function submitAnswer(
     correct: outcome.item.answer?.correct ?? false,
     expected: expectedAnswer(outcome.item, shownWord),
     masteredWords: outcome.item.answer?.mastered ?? [],
-    session: toPracticeSession(outcome.row),
+    item: toItem(outcome.item),
+    word: shownWord ?? null,
+    ...sessionEnd(outcome.row),
   };
 }

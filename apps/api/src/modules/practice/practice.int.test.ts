@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { schema } from '@verba/db';
-import type {
-  AnswerResult,
-  FeedState,
-  PracticeSession,
-  PracticeItem,
-  Profile,
+import {
+  applyAnswer,
+  type AnswerResult,
+  type FeedState,
+  type PracticeSession,
+  type PracticeItem,
+  type Profile,
 } from '@verba/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -141,18 +142,23 @@ async function answer(
   return (await response.json()) as AnswerResult;
 }
 
-/** Answers every item in order; `right(item)` decides each answer. */
+/**
+ * Answers every item in order; `right(item)` decides each answer. Returns the last answer's
+ * result and the session as the client keeps it: each answer folded in with `applyAnswer`.
+ */
 async function answerAll(
   user: TestUser,
   session: PracticeSession,
   right: (item: PracticeItem) => boolean = () => true,
   responseTimeMs = 2_000,
-): Promise<AnswerResult> {
+): Promise<AnswerResult & { session: PracticeSession }> {
   let last: AnswerResult | undefined;
+  let folded = session;
   for (const item of session.items) {
     last = await answer(user, session, item.index, right(item), { responseTimeMs });
+    folded = applyAnswer(folded, last);
   }
-  return last!;
+  return { ...last!, session: folded };
 }
 
 const profileOf = async (user: TestUser) =>
@@ -265,8 +271,8 @@ describe('answering', () => {
     rows = await wordsOf(user);
     expect(first().totalReviews).toBe(1);
     expect(first().lastReview?.getTime()).toBe(BASE);
-    expect(last.session.completedAt).toBe(new Date(BASE).toISOString());
-    expect(last.session.summary).toEqual({
+    expect(last.completedAt).toBe(new Date(BASE).toISOString());
+    expect(last.summary).toEqual({
       wordsPracticed: 3,
       correctCount: 12,
       accuracy: 100,
@@ -293,7 +299,7 @@ describe('answering', () => {
       answer: answerFor(session, session.items[lastOfFirst]!, true),
     });
     expect(replay.status).toBe(200);
-    expect(((await replay.json()) as AnswerResult).session).toEqual(last.session);
+    expect(await replay.json()).toEqual(last);
     expect(await logOf(user)).toHaveLength(12);
     expect(await profileOf(user)).toEqual(profile);
     expect(await wordsOf(user)).toEqual(rows);
@@ -376,7 +382,7 @@ describe('answering', () => {
     expect(first.status).toBe(200);
     const firstResult = (await first.json()) as AnswerResult;
     expect(firstResult.correct).toBe(false);
-    expect(firstResult.session.items[0]).toMatchObject({ completed: true, correct: false });
+    expect(firstResult.item).toMatchObject({ index: 0, completed: true, correct: false });
     const again = await submit(user, session.id, body);
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual(firstResult);
@@ -500,27 +506,27 @@ describe('study time', () => {
     const user = await learner();
     await addWords(user, 1);
     // 2 items × 1 ms → 1 minute minimum.
-    let done = await answerAll(user, await started(user), () => true, 1);
-    expect(done.session.summary?.totalTimeSeconds).toBe(0);
+    let done: AnswerResult = await answerAll(user, await started(user), () => true, 1);
+    expect(done.summary?.totalTimeSeconds).toBe(0);
     expect((await profileOf(user)).totalStudyTime).toBe(1);
     // 2 items × 10 minutes (capped at 30 s each) → 60 s → 1 minute.
     const [word] = await wordsOf(user);
     await setDue(word!.id, nowMs);
     done = await answerAll(user, await started(user), () => true, 10 * MINUTE);
-    expect(done.session.summary?.totalTimeSeconds).toBe(60);
+    expect(done.summary?.totalTimeSeconds).toBe(60);
     expect((await profileOf(user)).totalStudyTime).toBe(2);
     // 31 s (capped at 30) + 30 s → 60 s → 1 minute.
     await setDue(word!.id, nowMs);
     const session = await started(user);
     await answer(user, session, 0, true, { responseTimeMs: 31_000 });
     done = await answer(user, session, 1, true, { responseTimeMs: 30_000 });
-    expect(done.session.summary?.totalTimeSeconds).toBe(60);
+    expect(done.summary?.totalTimeSeconds).toBe(60);
     expect((await profileOf(user)).totalStudyTime).toBe(3);
     // Two words, 6 items × 10.5 s → 63 s → 2 minutes.
     await addWords(user, 2, nowMs, 1);
     expect((await feed(user)).kind).toBe('quick-review');
     done = await answerAll(user, await started(user), () => true, 10_500);
-    expect(done.session.summary).toMatchObject({ wordsPracticed: 2, totalTimeSeconds: 63 });
+    expect(done.summary).toMatchObject({ wordsPracticed: 2, totalTimeSeconds: 63 });
     expect((await profileOf(user)).totalStudyTime).toBe(5);
     const log = await logOf(user);
     // The log keeps the measured time, capped at 10 minutes.
@@ -541,7 +547,7 @@ describe('streak', () => {
     const session = async () => {
       await setDue(id!, nowMs);
       const s = await started(user, { timeZone: zone });
-      return (await answerAll(user, s)).session.summary!.currentStreak;
+      return (await answerAll(user, s)).summary!.currentStreak;
     };
     expect(await session()).toBe(1);
     expect((await profileOf(user)).timeZone).toBe(zone);
@@ -644,7 +650,9 @@ describe('mastery', () => {
     expect(rows.find((w) => w.id === rising)?.mastered).toBe(true);
     expect(rows.find((w) => w.id === falling)?.mastered).toBe(false);
     expect((await profileOf(user)).masteredWords).toBe(1);
-    expect(results.at(-1)?.session.words.find((w) => w.id === rising)?.mastered).toBe(true);
+    const shown = results.reduce(applyAnswer, session).words;
+    expect(shown.find((w) => w.id === rising)?.mastered).toBe(true);
+    expect(shown.find((w) => w.id === falling)?.mastered).toBe(false);
   });
 });
 
@@ -666,13 +674,13 @@ describe('infinity', () => {
     // Every word is treated as learning: no word starts with a target-to-native flashcard pair.
     expect(session.items.filter((i) => i.type === 'spelling').length).toBeGreaterThanOrEqual(40);
     const done = await answerAll(user, session);
-    expect(done.session.summary).toMatchObject({
+    expect(done.summary).toMatchObject({
       wordsPracticed: 20,
       accuracy: 100,
       currentStreak: 1,
     });
     expect(await wordsOf(user)).toEqual(before);
-    // What each answer wrote is what the last answer said the session now is.
+    // The session the answers' results add up to is the session as stored.
     const read = await t.request(`/api/practice/sessions/${session.id}`, { cookie: user.cookie });
     expect(await read.json()).toEqual(done.session);
     const log = await logOf(user);

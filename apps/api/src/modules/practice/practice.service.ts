@@ -56,7 +56,7 @@ export function fuzzRandom(services: PracticeServices): (() => number) | null {
 
 // ── Reading ──
 
-function toItem(item: StoredPracticeItem): PracticeItem {
+export function toItem(item: StoredPracticeItem): PracticeItem {
   return {
     index: item.index,
     wordId: item.wordId,
@@ -68,26 +68,32 @@ function toItem(item: StoredPracticeItem): PracticeItem {
   };
 }
 
+/** A session's end: when it was completed and its summary, or nulls while it is open. */
+export function sessionEnd(row: SessionRow): Pick<PracticeSession, 'completedAt' | 'summary'> {
+  if (!row.completedAt) return { completedAt: null, summary: null };
+  const items = row.items.length;
+  return {
+    completedAt: row.completedAt.toISOString(),
+    summary: {
+      wordsPracticed: row.wordsPracticed,
+      correctCount: row.correctCount,
+      accuracy: items === 0 ? 0 : Math.round((row.correctCount / items) * 100),
+      totalTimeSeconds: row.totalTimeSeconds,
+      currentStreak: row.streakAfter ?? 0,
+    },
+  };
+}
+
 /** The one place a session row becomes the API's session. */
 export function toPracticeSession(row: SessionRow): PracticeSession {
-  const items = row.items;
   return {
     id: row.id,
     mode: row.mode === 'infinity' ? 'infinity' : 'daily',
     words: row.words,
-    items: items.map(toItem),
+    items: row.items.map(toItem),
     startedAt: row.startedAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
-    completedAt: row.completedAt ? row.completedAt.toISOString() : null,
-    summary: row.completedAt
-      ? {
-          wordsPracticed: row.wordsPracticed,
-          correctCount: row.correctCount,
-          accuracy: items.length === 0 ? 0 : Math.round((row.correctCount / items.length) * 100),
-          totalTimeSeconds: row.totalTimeSeconds,
-          currentStreak: row.streakAfter ?? 0,
-        }
-      : null,
+    ...sessionEnd(row),
   };
 }
 

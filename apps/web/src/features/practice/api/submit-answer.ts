@@ -1,9 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AnswerResult, FeedState, SubmitAnswerInput } from '@verba/shared';
+import {
+  applyAnswer,
+  type AnswerResult,
+  type FeedState,
+  type PracticeSession,
+  type SubmitAnswerInput,
+} from '@verba/shared';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** Sends one answer; the server checks it and answers with the session after it. */
+/** Sends one answer; the server checks it and answers with what it changed. */
 export function submitAnswer(sessionId: string, input: SubmitAnswerInput): Promise<AnswerResult> {
   return api.post<AnswerResult>(
     `/api/practice/sessions/${encodeURIComponent(sessionId)}/answers`,
@@ -11,11 +17,25 @@ export function submitAnswer(sessionId: string, input: SubmitAnswerInput): Promi
   );
 }
 
+/** An answer's result and the session after it. */
+export interface Answered {
+  result: AnswerResult;
+  session: PracticeSession;
+}
+
 export function useSubmitAnswer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ sessionId, input }: { sessionId: string; input: SubmitAnswerInput }) =>
-      submitAnswer(sessionId, input),
+    mutationFn: async ({
+      session,
+      input,
+    }: {
+      session: PracticeSession;
+      input: SubmitAnswerInput;
+    }): Promise<Answered> => {
+      const result = await submitAnswer(session.id, input);
+      return { result, session: applyAnswer(session, result) };
+    },
     onSuccess: ({ session }) => {
       queryClient.setQueryData(queryKeys.practiceSession(session.id), session);
       // Leaving the feed and coming back mid-session finds the item the learner is on. A finished

@@ -88,8 +88,8 @@ export function PracticeRunner({
   );
 
   const onAnswered = useCallback(
-    (answered: PracticeItem, answer: AnswerResult) => {
-      setSession(answer.session);
+    (answered: PracticeItem, answer: AnswerResult, after: PracticeSession) => {
+      setSession(after);
       const showsResult = answered.type !== 'flashcard';
       if (showsResult) {
         setResult({ correct: answer.correct, expected: answer.expected });
@@ -110,10 +110,7 @@ export function PracticeRunner({
         toast.success(PRACTICE_TEXT.wordMastered, { description: mastered.word });
       }
       clearTimeout(timer.current);
-      timer.current = setTimeout(
-        () => advance(answer.session),
-        advanceDelay(answered.type, answer.correct),
-      );
+      timer.current = setTimeout(() => advance(after), advanceDelay(answered.type, answer.correct));
     },
     [advance],
   );
@@ -129,7 +126,7 @@ export function PracticeRunner({
       }
       submit.mutate(
         {
-          sessionId: session.id,
+          session,
           input: {
             id,
             itemIndex: answered.index,
@@ -138,7 +135,7 @@ export function PracticeRunner({
           },
         },
         {
-          onSuccess: (response) => onAnswered(answered, response),
+          onSuccess: ({ result, session: after }) => onAnswered(answered, result, after),
           onError: (error) => {
             setChosen(null);
             if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
@@ -152,7 +149,7 @@ export function PracticeRunner({
         },
       );
     },
-    [locked, onAnswered, onSessionGone, session.id, shown, submit],
+    [locked, onAnswered, onSessionGone, session, shown, submit],
   );
 
   const flip = useCallback(() => {
