@@ -2,7 +2,8 @@ import { schema, type Database } from '@verba/db';
 
 /**
  * Gives a learner one row in every table of theirs, straight in the database: words (one of them
- * mastered), a practice session, answers in the review log, a group and a piece of feedback.
+ * mastered), a practice session, answers in the review log, scheduler parameters, a group and a
+ * piece of feedback.
  * Returns the ids and texts, so a test can look for them.
  */
 export async function seedLearnerData(db: Database, userId: string, label: string) {
@@ -44,6 +45,14 @@ export async function seedLearnerData(db: Database, userId: string, label: strin
       .insert(schema.groupWords)
       .values(wordIds.map((wordId) => ({ groupId: group.id, wordId })));
   }
+  // A refitted scheduler: the learner's own weights (the label's length makes them theirs alone).
+  await db.insert(schema.learnerParameters).values({
+    userId,
+    weights: Array.from({ length: 21 }, (_, i) => i + label.length / 100),
+    desiredRetention: 0.9,
+    fittedAt: new Date(),
+    reviewsAtFit: 3,
+  });
   await db
     .insert(schema.userFeedback)
     .values({ userId, feedbackType: 'bug', message: `${label} found a bug in the list` });

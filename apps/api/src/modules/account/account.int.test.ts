@@ -214,7 +214,7 @@ describe('deleting the account', () => {
 });
 
 describe('downloading my data', () => {
-  it("holds exactly the learner's profile, words, review log, sessions, groups and feedback", async () => {
+  it("holds exactly the learner's profile, words, review log, sessions, scheduler, groups and feedback", async () => {
     const user = await first.signUp();
     const other = await first.signUp();
     const mine = await seedLearnerData(first.db, user.id, 'mine');
@@ -232,10 +232,25 @@ describe('downloading my data', () => {
       unknown[]
     > & {
       profile: unknown;
+      scheduler: unknown;
     };
     expect(Object.keys(data).sort()).toEqual(
-      ['exportedAt', 'feedback', 'groups', 'profile', 'reviewLog', 'sessions', 'words'].sort(),
+      [
+        'exportedAt',
+        'feedback',
+        'groups',
+        'profile',
+        'reviewLog',
+        'scheduler',
+        'sessions',
+        'words',
+      ].sort(),
     );
+    expect(data.scheduler).toMatchObject({
+      weights: Array.from({ length: 21 }, (_, i) => i + 'mine'.length / 100),
+      desiredRetention: 0.9,
+      reviewsAtFit: 3,
+    });
     expect(data.profile).toMatchObject({
       id: user.id,
       email: user.email,

@@ -113,6 +113,18 @@ export async function exportAccount(db: Database, user: SessionUser) {
               groups.map((group) => group.id),
             ),
           );
+  // The learner's own scheduler parameters; the retention table is left out, as it is computed
+  // from them.
+  const lp = schema.learnerParameters;
+  const [scheduler] = await db
+    .select({
+      weights: lp.weights,
+      desiredRetention: lp.desiredRetention,
+      fittedAt: lp.fittedAt,
+      reviewsAtFit: lp.reviewsAtFit,
+    })
+    .from(lp)
+    .where(eq(lp.userId, user.id));
   const f = schema.userFeedback;
   const feedback = await db.select().from(f).where(eq(f.userId, user.id)).orderBy(asc(f.createdAt));
   return {
@@ -140,6 +152,7 @@ export async function exportAccount(db: Database, user: SessionUser) {
       createdAt: iso(group.createdAt),
       wordIds: members.filter((m) => m.groupId === group.id).map((m) => m.wordId),
     })),
+    scheduler: scheduler ? { ...scheduler, fittedAt: iso(scheduler.fittedAt) } : null,
     feedback: feedback.map(({ userId: _userId, ...entry }) => ({
       ...entry,
       createdAt: iso(entry.createdAt),
