@@ -6,7 +6,11 @@ import {
   serializeRetentionPolicy,
 } from '@verba/srs';
 import { describe, expect, it, vi } from 'vitest';
-import { learnerPolicyText, learnerRetentionPolicy } from './learner-policy.ts';
+import {
+  computeLearnerPolicyText,
+  learnerPolicyText,
+  learnerRetentionPolicy,
+} from './learner-policy.ts';
 
 const logger = () => ({ warn: vi.fn() });
 
@@ -67,4 +71,23 @@ describe('a learner’s retention table', () => {
     expect(table.retention).not.toEqual(defaultRetentionPolicy().retention);
     expect(learnerRetentionPolicy(learnerPolicyText(weights), logger())).toEqual(table);
   });
+
+  it(
+    'is computed in a worker thread, with this thread free meanwhile',
+    { timeout: 60_000 },
+    async () => {
+      const weights = DEFAULT_WEIGHTS.map((w, i) => (i === 8 ? w * 0.5 : w));
+      // Computed here, the table would hold the thread: no turn of the event loop until it is done.
+      let turns = 0;
+      let computing = true;
+      const turn = () => {
+        turns += 1;
+        if (computing) setImmediate(turn);
+      };
+      turn();
+      const text = await computeLearnerPolicyText(weights).finally(() => (computing = false));
+      expect(text).toBe(learnerPolicyText(weights));
+      expect(turns).toBeGreaterThan(100);
+    },
+  );
 });

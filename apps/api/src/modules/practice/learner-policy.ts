@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import {
   computeRetentionPolicy,
   DEFAULT_POLICY_LAMBDA,
@@ -19,6 +20,34 @@ export function learnerPolicyText(weights: readonly number[]): string {
   return serializeRetentionPolicy(
     computeRetentionPolicy({ lambda: DEFAULT_POLICY_LAMBDA, weights }),
   );
+}
+
+/**
+ * Run from the TypeScript sources (development, tests), the worker loads its entry through tsx;
+ * the production build bundles it as `dist/policy-worker.mjs`, next to the server.
+ */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const WORKER_ENTRY = new URL(
+  FROM_SOURCE ? './policy-worker.ts' : './policy-worker.mjs',
+  import.meta.url,
+);
+const TS_WORKER = `const { workerData } = require('node:worker_threads');
+import('tsx/esm/api').then(({ tsImport }) => tsImport(workerData.entry, workerData.entry));`;
+
+/**
+ * `learnerPolicyText` in a worker thread: its fraction of a second of CPU would otherwise hold up
+ * every request this process serves meanwhile.
+ */
+export function computeLearnerPolicyText(weights: readonly number[]): Promise<string> {
+  const workerData = { weights: [...weights], entry: WORKER_ENTRY.href };
+  const worker = FROM_SOURCE
+    ? new Worker(TS_WORKER, { eval: true, workerData })
+    : new Worker(WORKER_ENTRY, { workerData });
+  return new Promise((resolve, reject) => {
+    worker.once('message', (text: string) => resolve(text));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`retention table worker exited with ${code}`)));
+  });
 }
 
 /** A stored table is used only within the product's range, so a wrong one cannot collapse recall. */

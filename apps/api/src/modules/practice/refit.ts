@@ -10,7 +10,7 @@ import {
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Events } from '../../lib/events.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { learnerPolicyText } from './learner-policy.ts';
+import { computeLearnerPolicyText } from './learner-policy.ts';
 
 const DAY_MS = 86_400_000;
 const log = schema.reviewLog;
@@ -170,7 +170,7 @@ export async function refitLearner(
     const fit = {
       weights: adopted ? result.parameters : (current?.weights ?? null),
       // The table follows the weights it was computed for; kept as it is when they stay.
-      ...(adopted ? { retentionPolicy: learnerPolicyText(result.parameters) } : {}),
+      ...(adopted ? { retentionPolicy: await computeLearnerPolicyText(result.parameters) } : {}),
       fittedAt: now,
       reviewsAtFit: answerCount,
       updatedAt: now,
