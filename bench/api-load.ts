@@ -93,6 +93,7 @@ interface Row {
   p90: number;
   p99: number;
   errors: number;
+  kB: number;
   budget: string;
   met: boolean;
 }
@@ -120,18 +121,29 @@ async function measure(urls: string[], jar: CookieJar, c: Case, processes: numbe
       },
     ],
   });
+  return toRow(c.name, processes, result, c.budgetP99Ms);
+}
+
+/** One line of the table from autocannon's result; a row without a budget is always met. */
+function toRow(
+  name: string,
+  processes: number,
+  result: autocannon.Result,
+  budgetP99Ms: number | undefined,
+): Row {
   const errors = result.errors + result.timeouts + result.non2xx;
-  const met = c.budgetP99Ms === undefined || (result.latency.p99 <= c.budgetP99Ms && errors === 0);
+  const met = budgetP99Ms === undefined || (result.latency.p99 <= budgetP99Ms && errors === 0);
   return {
-    name: c.name,
+    name,
     processes,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p90: result.latency.p90,
     p99: result.latency.p99,
     errors,
-    budget:
-      c.budgetP99Ms === undefined ? '—' : `p99 ≤ ${c.budgetP99Ms} ms: ${met ? 'met' : 'MISSED'}`,
+    // Bytes received per response, headers included.
+    kB: result.requests.total === 0 ? 0 : result.throughput.total / result.requests.total / 1000,
+    budget: budgetP99Ms === undefined ? '—' : `p99 ≤ ${budgetP99Ms} ms: ${met ? 'met' : 'MISSED'}`,
     met,
   };
 }
@@ -187,19 +199,7 @@ async function measurePractice(
       },
     ],
   });
-  const errors = result.errors + result.timeouts + result.non2xx;
-  const met = result.latency.p99 <= budgetP99Ms && errors === 0;
-  return {
-    name,
-    processes,
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p90: result.latency.p90,
-    p99: result.latency.p99,
-    errors,
-    budget: `p99 ≤ ${budgetP99Ms} ms: ${met ? 'met' : 'MISSED'}`,
-    met,
-  };
+  return toRow(name, processes, result, budgetP99Ms);
 }
 
 /**
@@ -323,11 +323,13 @@ console.log(
   `\nAPI under ${CONNECTIONS} connections, ${seconds} s a run, each server process pinned to one core; ` +
     `database: ${adminUrl ? 'PostgreSQL' : 'embedded (PGlite)'}\n`,
 );
-console.log('| request | processes | req/s | p50 ms | p90 ms | p99 ms | errors | budget |');
-console.log('|---|---|---|---|---|---|---|---|');
+console.log(
+  '| request | processes | req/s | p50 ms | p90 ms | p99 ms | errors | kB / response | budget |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   console.log(
-    `| ${r.name} | ${r.processes} | ${r.rps} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.errors} | ${r.budget} |`,
+    `| ${r.name} | ${r.processes} | ${r.rps} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.errors} | ${r.kB.toFixed(1)} | ${r.budget} |`,
   );
 }
 const missed = rows.filter((r) => !r.met).length;
