@@ -1,35 +1,4 @@
-// Bundles the API server with the workspace packages it imports; npm packages stay external.
-// `node build.mjs` writes dist/; tests build into a folder of their own with `buildApi`.
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+// `npm run build -w @verba/api`: the production bundle in dist/ (bundle.mjs).
+import { buildApi } from './bundle.mjs';
 
-export const DIST = fileURLToPath(new URL('./dist', import.meta.url));
-
-// The retention table's worker thread (modules/practice/learner-policy.ts) is an entry of its own.
-export const buildApi = (outdir = DIST) =>
-  build({
-    entryPoints: {
-      server: new URL('./src/index.ts', import.meta.url).pathname,
-      'policy-worker': new URL('./src/modules/practice/policy-worker.ts', import.meta.url).pathname,
-    },
-    outdir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: true,
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'external-npm-packages',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@verba/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-  });
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildApi();
+await buildApi();

@@ -178,9 +178,11 @@ export const submitAnswerSchema = z
 export type SubmitAnswerInput = z.infer<typeof submitAnswerSchema>;
 
 /**
- * What an answer changed, and only that: the client holds the session, and a round of 80 items is
- * some 18 kB that a phone would otherwise download again with every answer. `applyAnswer` folds
- * it into the session.
+ * What an answer changed: the client holds the session, and a round of 80 items is some 18 kB
+ * that a phone would otherwise download again with every answer. `applyAnswer` folds it into the
+ * session. A request with `Prefer: return=minimal` (RFC 7240), as the web app sends, gets only
+ * this; any other also gets the whole session after the answer, as earlier versions of the app
+ * expect.
  */
 export const answerResultSchema = z.object({
   correct: z.boolean(),
@@ -195,6 +197,8 @@ export const answerResultSchema = z.object({
   /** Set when this answer was the session's last. */
   completedAt: z.string().nullable(),
   summary: sessionSummarySchema.nullable(),
+  /** The session after this answer, unless the request preferred a minimal return. */
+  session: practiceSessionSchema.optional(),
 });
 export type AnswerResult = z.infer<typeof answerResultSchema>;
 

@@ -11,6 +11,8 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal | undefined;
+  /** An RFC 7240 preference, e.g. `return=minimal` for a write whose result the app folds in. */
+  prefer?: string;
 }
 
 const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
@@ -54,6 +56,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
   const isWrite = method !== 'GET';
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (isWrite) headers['Content-Type'] = 'application/json';
+  if (options.prefer) headers.Prefer = options.prefer;
   // A write (signing in or out among them) may change what an unused early read would say.
   if (isWrite) forgetEarlyResponses();
 
@@ -97,7 +100,8 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>
     request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
+  post: <T>(path: string, body?: unknown, options?: Pick<RequestOptions, 'prefer'>) =>
+    request<T>('POST', path, { ...options, body }),
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, { body }),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, { body }),
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, { body }),

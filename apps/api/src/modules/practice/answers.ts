@@ -35,6 +35,7 @@ import {
   PRACTICE_TEXT,
   sessionEnd,
   toItem,
+  toPracticeSession,
   type PracticeServices,
   type SessionRow,
 } from './practice.service.ts';
@@ -119,6 +120,14 @@ async function learnerParams(
     },
     policy,
   };
+}
+
+/** The review log's word was deleted meanwhile (its foreign key refused the row). */
+function isWordGone(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23503') return true;
+  }
+  return false;
 }
 
 /** An answer id already used for another answer of this learner is a 409. */
@@ -234,10 +243,10 @@ function reviewLogRow(
   };
 }
 
-const REVIEW_LOG_COLUMNS = Object.entries(getTableColumns(schema.reviewLog)) as [
-  keyof ReviewLogRow,
-  PgColumn,
-][];
+/** The columns an insert names, as Drizzle lists them (generated columns left out). */
+const REVIEW_LOG_COLUMNS = (
+  Object.entries(getTableColumns(schema.reviewLog)) as [keyof ReviewLogRow, PgColumn][]
+).filter(([, column]) => !column.generated || column.generated.type === 'byDefault');
 
 /**
  * A review log row as the value list of an `insert … select`, in the table's column order (the
@@ -287,7 +296,15 @@ async function recordOpenAnswer(
 ): Promise<Outcome | null> {
   const { db } = services;
   const { row, word } = await readSession(db, user, sessionId, input.itemIndex, false);
-  const checked = checkAnswer(row, input, now);
+  let checked: Checked;
+  try {
+    checked = checkAnswer(row, input, now);
+  } catch (error) {
+    // A conflict seen without the lock may be this answer's own first request, not yet
+    // committed: the locked path waits for it and answers as a replay.
+    if (error instanceof ApiError && error.code === 'CONFLICT') return null;
+    throw error;
+  }
   if (checked.replayed) return { row, item: checked.replayed, ...NOTHING_ELSE };
   const { answered, items } = checked;
   if (!word || finishesSomething(row, items, answered.wordId)) return null;
@@ -296,6 +313,7 @@ async function recordOpenAnswer(
   const inScope = row.mode === 'daily' ? sql` and other ->> 'wordId' = ${answered.wordId}` : sql``;
   const stillOpen = sql`exists (select 1 from ${others}
     where other -> 'answer' = 'null'::jsonb and (other ->> 'index')::int <> ${answered.index}${inScope})`;
+  const idUnused = sql`not exists (select 1 from ${others} where other -> 'answer' ->> 'id' = ${input.id})`;
   const update = db.$with('answered').as(
     db
       .update(sessions)
@@ -306,6 +324,7 @@ async function recordOpenAnswer(
           eq(sessions.userId, user.id),
           sql`${sessions.items} -> ${answered.index}::int -> 'answer' = 'null'::jsonb`,
           stillOpen,
+          idUnused,
         ),
       )
       .returning({ id: sessions.id }),
@@ -316,7 +335,7 @@ async function recordOpenAnswer(
     .insert(schema.reviewLog)
     .select(sql`select ${reviewLogValues(log)} from ${update}`)
     .returning({ id: schema.reviewLog.id })
-    .catch(answerIdReused);
+    .catch((error: unknown) => (isWordGone(error) ? [] : answerIdReused(error)));
   if (inserted.length === 0) return null;
   return { row: { ...row, items }, item: answered, ...NOTHING_ELSE };
 }
@@ -440,12 +459,16 @@ async function recordAnswer(
   });
 }
 
-/** Checks and records one answer, then announces what it changed. */
+/**
+ * Checks and records one answer, then announces what it changed. `withSession` adds the whole
+ * session after the answer to the result (for clients that do not fold answers in).
+ */
 export async function submitAnswer(
   services: PracticeServices,
   user: SessionUser,
   sessionId: string,
   input: SubmitAnswerInput,
+  { withSession }: { withSession: boolean },
 ): Promise<AnswerResult> {
   const now = services.clock();
   const outcome =
@@ -471,5 +494,6 @@ export async function submitAnswer(
     item: toItem(outcome.item),
     word: shownWord ?? null,
     ...sessionEnd(outcome.row),
+    ...(withSession ? { session: toPracticeSession(outcome.row) } : {}),
   };
 }

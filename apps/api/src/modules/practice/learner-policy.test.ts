@@ -85,7 +85,9 @@ describe('a learner’s retention table', () => {
         if (computing) setImmediate(turn);
       };
       turn();
-      const text = await computeLearnerPolicyText(weights).finally(() => (computing = false));
+      const text = await computeLearnerPolicyText(weights, logger()).finally(
+        () => (computing = false),
+      );
       expect(text).toBe(learnerPolicyText(weights));
       expect(turns).toBeGreaterThan(100);
     },

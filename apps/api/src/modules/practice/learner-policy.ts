@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import {
   computeRetentionPolicy,
@@ -23,8 +25,9 @@ export function learnerPolicyText(weights: readonly number[]): string {
 }
 
 /**
- * Run from the TypeScript sources (development, tests), the worker loads its entry through tsx;
- * the production build bundles it as `dist/policy-worker.mjs`, next to the server.
+ * Run from the TypeScript sources (development, tests), the worker loads its entry through tsx
+ * (found from here, whatever the working folder); the production build bundles it as
+ * `dist/policy-worker.mjs`, next to the server.
  */
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
 const WORKER_ENTRY = new URL(
@@ -32,22 +35,47 @@ const WORKER_ENTRY = new URL(
   import.meta.url,
 );
 const TS_WORKER = `const { workerData } = require('node:worker_threads');
-import('tsx/esm/api').then(({ tsImport }) => tsImport(workerData.entry, workerData.entry));`;
+import(workerData.tsx).then(({ tsImport }) => tsImport(workerData.entry, workerData.entry));`;
+/** Far longer than a table takes; a worker still running then is stopped. */
+const WORKER_TIMEOUT_MS = 60_000;
 
-/**
- * `learnerPolicyText` in a worker thread: its fraction of a second of CPU would otherwise hold up
- * every request this process serves meanwhile.
- */
-export function computeLearnerPolicyText(weights: readonly number[]): Promise<string> {
-  const workerData = { weights: [...weights], entry: WORKER_ENTRY.href };
+function tableInWorker(weights: readonly number[]): Promise<string> {
+  const workerData = { weights: [...weights], entry: WORKER_ENTRY.href, tsx: '' };
+  if (FROM_SOURCE) {
+    workerData.tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
+  }
   const worker = FROM_SOURCE
     ? new Worker(TS_WORKER, { eval: true, workerData })
     : new Worker(WORKER_ENTRY, { workerData });
-  return new Promise((resolve, reject) => {
+  return new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new Error('retention table worker timed out'));
+      void worker.terminate();
+    }, WORKER_TIMEOUT_MS);
     worker.once('message', (text: string) => resolve(text));
     worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`retention table worker exited with ${code}`)));
+    worker.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`retention table worker exited with ${code}`));
+    });
   });
+}
+
+/**
+ * `learnerPolicyText` in a worker thread: its fraction of a second of CPU would otherwise hold up
+ * every request this process serves meanwhile. Should the worker fail, the table is computed here
+ * after all, so that a refit never fails for want of a thread.
+ */
+export async function computeLearnerPolicyText(
+  weights: readonly number[],
+  logger: Pick<Logger, 'warn'>,
+): Promise<string> {
+  try {
+    return await tableInWorker(weights);
+  } catch (error) {
+    logger.warn({ err: error }, 'retention table worker failed; computed in the server thread');
+    return learnerPolicyText(weights);
+  }
 }
 
 /** A stored table is used only within the product's range, so a wrong one cannot collapse recall. */

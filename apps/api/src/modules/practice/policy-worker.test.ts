@@ -7,7 +7,7 @@ import { afterAll, expect, it } from 'vitest';
 import { learnerPolicyText } from './learner-policy.ts';
 
 // The production build runs the retention table's worker from `dist/policy-worker.mjs`, an entry
-// of its own next to the server (build.mjs). Built here into a folder inside apps/api, so that the
+// of its own next to the server (bundle.mjs). Built here into a folder inside apps/api, so that the
 // bundle's npm imports resolve as they do in dist/.
 const apiDir = fileURLToPath(new URL('../../../', import.meta.url));
 const outdir = mkdtempSync(join(apiDir, '.build-test-'));
@@ -17,7 +17,7 @@ it(
   'the production build computes a learner’s table in its worker entry',
   { timeout: 60_000 },
   async () => {
-    const script = new URL('../../../build.mjs', import.meta.url).href;
+    const script = new URL('../../../bundle.mjs', import.meta.url).href;
     const { buildApi } = (await import(script)) as { buildApi: (dir: string) => Promise<unknown> };
     await buildApi(outdir);
     const weights = DEFAULT_WEIGHTS.map((w, i) => (i === 8 ? w * 0.5 : w));

@@ -118,10 +118,17 @@ function answerFor(session: PracticeSession, item: PracticeItem, right: boolean)
   return { type: 'spelling', text: right ? word.word : `${word.word}x` };
 }
 
-const submit = (user: TestUser, sessionId: string, body: Record<string, unknown>) =>
+/** Sends an answer as the web app does: asking for what changed only (`Prefer: return=minimal`). */
+const submit = (
+  user: TestUser,
+  sessionId: string,
+  body: Record<string, unknown>,
+  prefer = 'return=minimal',
+) =>
   t.request(`/api/practice/sessions/${sessionId}/answers`, {
     method: 'POST',
     cookie: user.cookie,
+    headers: prefer ? { prefer } : {},
     json: { id: randomUUID(), responseTimeMs: 2_000, ...body },
   });
 
@@ -370,6 +377,27 @@ describe('answering', () => {
       }
     },
   );
+
+  it('answers with the whole session too when the request does not ask for a minimal return', async () => {
+    at(BASE);
+    const user = await learner();
+    await addWords(user, 2);
+    const session = await started(user, { mode: 'infinity' });
+    const body = (index: number) => ({
+      itemIndex: index,
+      answer: answerFor(session, session.items[index]!, true),
+    });
+    const minimal = await submit(user, session.id, body(0));
+    expect(minimal.headers.get('preference-applied')).toBe('return=minimal');
+    expect(await minimal.json()).not.toHaveProperty('session');
+    // An earlier version of the app, open in a tab across an upgrade, reads the session.
+    const full = await submit(user, session.id, body(1), '');
+    expect(full.headers.get('preference-applied')).toBeNull();
+    const result = (await full.json()) as AnswerResult;
+    const stored = await t.request(`/api/practice/sessions/${session.id}`, { cookie: user.cookie });
+    expect(result.session).toEqual(await stored.json());
+    expect(result.item).toEqual(result.session?.items[1]);
+  });
 
   it('counts a replayed answer once and refuses a second answer to an item', async () => {
     at(BASE);

@@ -67,13 +67,22 @@ const answer = createRoute({
   security: authCookie,
   request: {
     params: sessionId,
+    headers: z.object({
+      prefer: z.string().optional().openapi({
+        description:
+          '`return=minimal`: answer with what changed only, without the session after the answer',
+      }),
+    }),
     body: {
       ...jsonContent(submitAnswerSchema, 'The answer, with an id made by the client'),
       required: true,
     },
   },
   responses: {
-    200: jsonContent(answerResultSchema, 'The checked answer and the session after it'),
+    200: jsonContent(
+      answerResultSchema,
+      'The checked answer and what it changed; the session after it unless a minimal return was preferred',
+    ),
     ...errorResponses(400, 401, 404, 409, 415),
   },
 });
@@ -91,14 +100,15 @@ export const practiceRoutes = createRouter()
   .openapi(read, async (c) =>
     c.json(await getSession(c.get('services').db, c.get('user'), c.req.valid('param').id), 200),
   )
-  .openapi(answer, async (c) =>
-    c.json(
-      await submitAnswer(
-        c.get('services'),
-        c.get('user'),
-        c.req.valid('param').id,
-        c.req.valid('json'),
-      ),
-      200,
-    ),
-  );
+  .openapi(answer, async (c) => {
+    const minimal = /\breturn=minimal\b/.test(c.req.valid('header').prefer ?? '');
+    const result = await submitAnswer(
+      c.get('services'),
+      c.get('user'),
+      c.req.valid('param').id,
+      c.req.valid('json'),
+      { withSession: !minimal },
+    );
+    if (minimal) c.header('Preference-Applied', 'return=minimal');
+    return c.json(result, 200);
+  });

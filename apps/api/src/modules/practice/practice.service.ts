@@ -228,11 +228,12 @@ export async function startSession(
       }
       return same;
     };
+    // Written after the start: a replay writes it should the first request have stopped before.
+    const zoneChanged = profile.timeZone !== timeZone;
     if (mode === 'daily') {
       const same = await replayed();
-      if (same) return { row: same, created: false, zoneChanged: false };
+      if (same) return { row: same, created: false, zoneChanged };
     }
-    const zoneChanged = profile.timeZone !== timeZone;
     if (mode === 'daily') {
       const [open] = await openDailySession(tx, user.id, now);
       if (open) return { row: open, created: false, zoneChanged };

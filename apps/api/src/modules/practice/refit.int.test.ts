@@ -100,7 +100,7 @@ function recall(elapsedDays: number, stability: number): number {
   return (1 + (factor * elapsedDays) / stability) ** decay;
 }
 
-const deps = () => ({ db: t.db, lock: refitLock(t.database.handle) });
+const deps = () => ({ db: t.db, lock: refitLock(t.database.handle), logger: t.services.logger });
 
 describe('refitting a learner’s scheduler parameters', () => {
   it('does nothing without enough answers', async () => {

@@ -15,7 +15,7 @@ it('leaves a learner alone while another process refits them (advisory lock)', a
   const other = await handle.client.connect();
   try {
     await other.query('select pg_advisory_lock(hashtext($1))', [`verba:refit:${user.id}`]);
-    const deps = { db: t.db, lock: refitLock(handle) };
+    const deps = { db: t.db, lock: refitLock(handle), logger: t.services.logger };
     expect((await refitLearner(deps, user.id, new Date())).outcome).toBe('locked');
     await other.query('select pg_advisory_unlock(hashtext($1))', [`verba:refit:${user.id}`]);
     expect((await refitLearner(deps, user.id, new Date())).outcome).toBe('not-due');

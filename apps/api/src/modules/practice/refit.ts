@@ -109,6 +109,7 @@ export function refitLock(handle: DatabaseHandle): RefitLock {
 export interface RefitDeps {
   db: Database;
   lock: RefitLock;
+  logger: Pick<Logger, 'warn'>;
 }
 
 /**
@@ -122,7 +123,7 @@ export interface RefitDeps {
  * count's change.
  */
 export async function refitLearner(
-  { db, lock }: RefitDeps,
+  { db, lock, logger }: RefitDeps,
   userId: string,
   now: Date,
   policy: RefitPolicy = REFIT_POLICY,
@@ -170,7 +171,9 @@ export async function refitLearner(
     const fit = {
       weights: adopted ? result.parameters : (current?.weights ?? null),
       // The table follows the weights it was computed for; kept as it is when they stay.
-      ...(adopted ? { retentionPolicy: await computeLearnerPolicyText(result.parameters) } : {}),
+      ...(adopted
+        ? { retentionPolicy: await computeLearnerPolicyText(result.parameters, logger) }
+        : {}),
       fittedAt: now,
       reviewsAtFit: answerCount,
       updatedAt: now,

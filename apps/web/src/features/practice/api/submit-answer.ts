@@ -9,11 +9,15 @@ import {
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** Sends one answer; the server checks it and answers with what it changed. */
+/**
+ * Sends one answer; the server checks it and, asked for a minimal return, answers with what it
+ * changed, without the session the app already holds.
+ */
 export function submitAnswer(sessionId: string, input: SubmitAnswerInput): Promise<AnswerResult> {
   return api.post<AnswerResult>(
     `/api/practice/sessions/${encodeURIComponent(sessionId)}/answers`,
     input,
+    { prefer: 'return=minimal' },
   );
 }
 

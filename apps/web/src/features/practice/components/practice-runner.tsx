@@ -81,7 +81,8 @@ export function PracticeRunner({
       setFlipped(false);
       setChosen(null);
       setResult(null);
-      if (nextShown) setShown(nextShown);
+      // The server's word ends it too: items answered elsewhere are not in this tab's copy.
+      if (nextShown && !next.completedAt) setShown(nextShown);
       else onComplete(next);
     },
     [onComplete],

@@ -1,0 +1,33 @@
+// Bundles the API server with the workspace packages it imports; npm packages stay external.
+// `node build.mjs` writes dist/; tests build into a folder of their own.
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+export const DIST = fileURLToPath(new URL('./dist', import.meta.url));
+
+// The retention table's worker thread (modules/practice/learner-policy.ts) is an entry of its own.
+export const buildApi = (outdir = DIST) =>
+  build({
+    entryPoints: {
+      server: new URL('./src/index.ts', import.meta.url).pathname,
+      'policy-worker': new URL('./src/modules/practice/policy-worker.ts', import.meta.url).pathname,
+    },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'external-npm-packages',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@verba/') ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
