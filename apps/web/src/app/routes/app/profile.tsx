@@ -45,8 +45,9 @@ export function ProfileRoute() {
 }
 
 /**
- * The profile's sections. On a page load that starts here, what the first screenful shows comes
- * first and the settings below follow in background renders of their own (lib/staged-render.ts).
+ * The profile's sections. The first time they are drawn in a page load, what the first screenful
+ * shows comes first and the settings below follow in background renders of their own
+ * (lib/staged-render.ts).
  */
 const ProfileSections = memo(function ProfileSections({ profile }: { profile: Profile }) {
   const stage = useStagedRender(4);
