@@ -24,7 +24,7 @@ function loadPage(): Promise<ComponentType> {
   if (window.location.pathname === '/') {
     return import('./app/routes/landing').then((m) => m.LandingRoute);
   }
-  return import('./app').then((m) => m.App);
+  return import('./app').then((m) => m.startApp());
 }
 
 // A gated page paints its frame and heading at once, while its code downloads.

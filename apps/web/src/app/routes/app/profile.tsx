@@ -1,5 +1,6 @@
-import { useDeferredValue } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { Profile } from '@verba/shared';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -13,6 +14,7 @@ import { ProgressCards } from '@/features/profile/components/progress-cards';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
 import { usePageMeta } from '@/lib/page-meta';
 import { profileWithStatsQueryOptions, useProfile } from '@/lib/profile';
+import { useStagedRender } from '@/lib/staged-render';
 
 export function ProfileRoute() {
   usePageMeta({
@@ -25,7 +27,8 @@ export function ProfileRoute() {
   const { data: counted } = useQuery(profileWithStatsQueryOptions());
   const { data: saved } = useProfile();
   // The counted copy replaces the saved one in a background render: the whole screen shows the
-  // profile, and redrawing it at once would block input in one long task.
+  // profile, and redrawing it at once would block input in one long task. The sections are
+  // memoised, so the urgent render that receives the counted copy does not redraw them either.
   const profile = useDeferredValue(counted ?? saved);
   return (
     <>
@@ -35,25 +38,39 @@ export function ProfileRoute() {
           <Spinner />
         </div>
       ) : (
-        <div className="flex flex-col gap-4">
-          <ProfileIdentity profile={profile} />
-          <ProgressCards profile={profile} />
-          <InstallCard />
-          <Card>
-            <CardHeader>
-              <CardTitle className="text-base">Appearance</CardTitle>
-              <CardDescription>Light, dark, or follow your device.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <ThemeToggle />
-            </CardContent>
-          </Card>
-          <PreferencesCard profile={profile} />
-          <AccountSettings profile={profile} />
-          <FeedbackDialog />
-          <SignOutButton />
-        </div>
+        <ProfileSections profile={profile} />
       )}
     </>
   );
 }
+
+/**
+ * The profile's sections. The first time they are drawn in a page load, what the first screenful
+ * shows comes first and the settings below follow in background renders of their own
+ * (lib/staged-render.ts).
+ */
+const ProfileSections = memo(function ProfileSections({ profile }: { profile: Profile }) {
+  const stage = useStagedRender(4);
+  return (
+    <div className="flex flex-col gap-4">
+      <ProfileIdentity profile={profile} />
+      <ProgressCards profile={profile} />
+      <InstallCard />
+      {stage >= 2 && (
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-base">Appearance</CardTitle>
+            <CardDescription>Light, dark, or follow your device.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ThemeToggle />
+          </CardContent>
+        </Card>
+      )}
+      {stage >= 2 && <PreferencesCard profile={profile} />}
+      {stage >= 3 && <AccountSettings profile={profile} />}
+      {stage >= 4 && <FeedbackDialog />}
+      {stage >= 4 && <SignOutButton />}
+    </div>
+  );
+});

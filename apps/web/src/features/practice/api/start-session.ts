@@ -4,9 +4,21 @@ import { api } from '@/lib/api-client';
 import { newWordId } from '@/lib/new-id';
 import { queryKeys } from '@/lib/query-keys';
 
-/** The learner's time zone: their day ends at their own midnight (streaks, session expiry). */
+interface TemporalNow {
+  Temporal?: { Now?: { timeZoneId?: () => string } };
+}
+
+/**
+ * The learner's time zone: their day ends at their own midnight (streaks, session expiry).
+ *
+ * Temporal answers from the zone the engine already knows. The first Intl.DateTimeFormat of a page
+ * loads the locale's date patterns (about 100 ms on a slow phone, in the task that starts the
+ * feed's session), so it is only the fallback for browsers without Temporal.
+ */
 export function browserTimeZone(): string {
   try {
+    const fromTemporal = (globalThis as TemporalNow).Temporal?.Now?.timeZoneId?.();
+    if (fromTemporal) return fromTemporal;
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   } catch {
     return 'UTC';

@@ -70,9 +70,13 @@ export function PracticeRunner({
   const item = shown?.item ?? null;
   const word = item ? wordOf(session, item) : undefined;
 
-  // Each new card takes the focus, so the keys and a screen reader start on it.
+  // Each new card takes the focus, so the keys and a screen reader start on it. Focusing lays the
+  // page out; done in the next frame, that is the layout the frame does anyway, rather than a
+  // second one forced inside the task that drew the card (a long task on a slow phone).
   useEffect(() => {
-    if (item && item.type !== 'spelling') cardRef.current?.focus({ preventScroll: true });
+    if (!item || item.type === 'spelling') return;
+    const frame = requestAnimationFrame(() => cardRef.current?.focus({ preventScroll: true }));
+    return () => cancelAnimationFrame(frame);
   }, [item]);
 
   const advance = useCallback(
