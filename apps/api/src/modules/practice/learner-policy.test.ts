@@ -6,7 +6,7 @@ import {
   serializeRetentionPolicy,
 } from '@verba/srs';
 import { describe, expect, it, vi } from 'vitest';
-import { learnerPolicyText, learnerRetentionPolicy } from './learner-policy.ts';
+import { isStalePolicy, learnerPolicyText, learnerRetentionPolicy } from './learner-policy.ts';
 
 const logger = () => ({ warn: vi.fn() });
 
@@ -66,5 +66,16 @@ describe('a learner’s retention table', () => {
     expect(table.lambda).toBe(DEFAULT_POLICY_LAMBDA);
     expect(table.retention).not.toEqual(defaultRetentionPolicy().retention);
     expect(learnerRetentionPolicy(learnerPolicyText(weights), logger())).toEqual(table);
+  });
+
+  it('is stale when computed for another λ or horizon than the product’s, and still used', () => {
+    expect(isStalePolicy(storedTable(0.8))).toBe(false);
+    const earlier = storedTable(0.8, { lambda: 0.05, horizonDays: 365 });
+    expect(isStalePolicy(earlier)).toBe(true);
+    expect(isStalePolicy(storedTable(0.8, { horizonDays: 365 }))).toBe(true);
+    expect(isStalePolicy('{"version":1')).toBe(false);
+    const log = logger();
+    expect(learnerRetentionPolicy(earlier, log).retention.every((r) => r === 0.8)).toBe(true);
+    expect(log.warn).not.toHaveBeenCalled();
   });
 });

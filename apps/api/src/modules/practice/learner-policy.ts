@@ -1,5 +1,6 @@
 import {
   computeRetentionPolicy,
+  DEFAULT_POLICY_HORIZON_DAYS,
   DEFAULT_POLICY_LAMBDA,
   DEFAULT_POLICY_MAX_RETENTION,
   DEFAULT_POLICY_MIN_RETENTION,
@@ -19,6 +20,22 @@ export function learnerPolicyText(weights: readonly number[]): string {
   return serializeRetentionPolicy(
     computeRetentionPolicy({ lambda: DEFAULT_POLICY_LAMBDA, weights }),
   );
+}
+
+/**
+ * Whether a stored table was computed for another objective than the product's (an earlier λ or
+ * horizon): it stays usable, but the next background refit recomputes it for the learner's weights.
+ * A table that does not parse is not stale (it is unusable, and replaced at the next adoption).
+ */
+export function isStalePolicy(stored: string): boolean {
+  try {
+    const table = parseRetentionPolicy(stored);
+    return (
+      table.lambda !== DEFAULT_POLICY_LAMBDA || table.horizonDays !== DEFAULT_POLICY_HORIZON_DAYS
+    );
+  } catch {
+    return false;
+  }
 }
 
 /** A stored table is used only within the product's range, so a wrong one cannot collapse recall. */
