@@ -5,6 +5,7 @@ import {
   drillOutcomes,
   drillProbability,
   drillsForAnswer,
+  recognisedIsHard,
   type DrillKind,
 } from './drills.ts';
 
@@ -39,18 +40,38 @@ describe('drill model', () => {
   it('grades one answer from one draw: easier drills are right whenever harder ones are', () => {
     const p = 0.85;
     const spelling = drillProbability(p, 'spelling');
+    const production = drillProbability(p, 'production-card');
     const card = drillProbability(p, 'recognition-card');
     // Below the spelling probability every drill is right: Good.
     expect(gradeFromDrills(drillOutcomes(p, spelling - 0.01, ALL))).toBe(3);
-    // Between spelling and recognition: recognition right, recall wrong: Hard.
-    const between = drillOutcomes(p, (spelling + card) / 2, ALL);
+    // Between spelling and production: recognition right, one recall drill right, one wrong: Hard.
+    const between = drillOutcomes(p, (spelling + production) / 2, ALL);
     expect(between.filter((d) => d.kind === 'recognition').every((d) => d.correct)).toBe(true);
-    expect(between.some((d) => d.kind === 'recall' && !d.correct)).toBe(true);
+    expect(between.filter((d) => d.kind === 'recall').map((d) => d.correct)).toEqual([true, false]);
     expect(gradeFromDrills(between)).toBe(2);
+    // Between production and recognition: recognised, but both recall drills wrong: Again; with
+    // spelling the only recall drill, that one miss is a Hard.
+    const u = (production + card) / 2;
+    expect(gradeFromDrills(drillOutcomes(p, u, ALL))).toBe(1);
+    expect(gradeFromDrills(drillOutcomes(p, u, ['recognition-card', 'spelling']))).toBe(2);
     // Above every drill's probability: Again.
     expect(gradeFromDrills(drillOutcomes(p, 0.999, ALL))).toBe(1);
     // With no offsets, the drills agree with plain recall: never Hard.
     for (const u of [0.1, 0.5, 0.84, 0.86, 0.99])
       expect(gradeFromDrills(drillOutcomes(p, u, ALL, 0))).toBe(u < p ? 3 : 1);
+  });
+
+  it("keeps the baseline's earlier map: recognised but not recalled is Hard, however many recall drills", () => {
+    const p = 0.85;
+    const u =
+      (drillProbability(p, 'production-card') + drillProbability(p, 'recognition-card')) / 2;
+    const drills = drillOutcomes(p, u, ALL);
+    expect(recognisedIsHard(drills)).toBe(2);
+    expect(gradeFromDrills(drills)).toBe(1);
+    for (const v of [0.01, 0.5, 0.999]) {
+      const same = drillOutcomes(p, v, ALL);
+      expect(recognisedIsHard(same)).toBe(gradeFromDrills(same));
+    }
+    expect(recognisedIsHard([])).toBe(1);
   });
 });

@@ -28,6 +28,20 @@ export const DRILL_EVIDENCE_KIND: Readonly<Record<DrillKind, DrillEvidence['kind
   spelling: 'recall',
 };
 
+/**
+ * The grading map of decision 001 before 2026-11-24: every drill right → Good; every recognition drill
+ * right but a recall drill wrong → Hard; otherwise → Again. Kept for the fixed-retention baseline that
+ * read it (`fsrs-graded`), so changing the product's map (`gradeFromDrills`) leaves that baseline as it
+ * was; the baseline on the product's map is swept too, and the better of the two counts.
+ */
+export function recognisedIsHard(drills: readonly DrillEvidence[]): 1 | 2 | 3 {
+  if (drills.length === 0) return 1;
+  if (drills.every((d) => d.correct)) return 3;
+  const anyRight = drills.some((d) => d.correct);
+  const recognitionRight = drills.every((d) => d.kind === 'recall' || d.correct);
+  return anyRight && recognitionRight ? 2 : 1;
+}
+
 /** 2, 3 or 4 drills for one answer (`u` uniform in [0, 1)): the product mixes flashcards and spelling. */
 export function drillsForAnswer(u: number): DrillKind[] {
   const count = 2 + Math.min(2, Math.floor(u * 3));

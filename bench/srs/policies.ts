@@ -1,3 +1,4 @@
+import { recognisedIsHard } from './drills.ts';
 import { createAnkiSm2 } from './schedulers/anki-sm2.ts';
 import { createFsrs } from './schedulers/fsrs.ts';
 import { createMemrise } from './schedulers/memrise.ts';
@@ -16,6 +17,7 @@ export type PolicyKind =
   | 'memrise'
   | 'fsrs'
   | 'fsrs-graded'
+  | 'fsrs-graded-lapse'
   | 'fsrs-refit'
   | 'marc'
   | 'verba'
@@ -34,7 +36,12 @@ export const REFIT_MARGIN = 0.005;
 export const SM2_FAMILY: readonly PolicyKind[] = ['spec-sm2', 'orig-sm2', 'anki-sm2'];
 export const INTERVAL_BASELINES: readonly PolicyKind[] = [...SM2_FAMILY, 'memrise'];
 /** Every fixed-retention FSRS variant: the best of them is the baseline to beat. */
-export const FIXED_RETENTION: readonly PolicyKind[] = ['fsrs', 'fsrs-graded', 'fsrs-refit'];
+export const FIXED_RETENTION: readonly PolicyKind[] = [
+  'fsrs',
+  'fsrs-graded',
+  'fsrs-graded-lapse',
+  'fsrs-refit',
+];
 export const PER_STATE: readonly PolicyKind[] = ['marc', 'verba', 'verba-refit'];
 
 export const POLICY_LABELS: Record<PolicyKind, string> = {
@@ -43,7 +50,10 @@ export const POLICY_LABELS: Record<PolicyKind, string> = {
   'anki-sm2': "Anki's SM-2 (Good/Again)",
   memrise: 'Memrise ladder',
   fsrs: 'FSRS-6, fixed retention, right/wrong',
-  'fsrs-graded': 'FSRS-6, fixed retention, graded evidence',
+  'fsrs-graded':
+    'FSRS-6, fixed retention, graded evidence (recognised but not recalled → Hard, the map it was defined with)',
+  'fsrs-graded-lapse':
+    "FSRS-6, fixed retention, graded evidence on the product's map (two or more recall drills all wrong → Again)",
   'fsrs-refit': 'FSRS-6, fixed retention, right/wrong, validated refit (the previous default)',
   marc: 'Per-state retention, right/wrong',
   verba: 'Per-state retention, graded evidence',
@@ -80,6 +90,13 @@ export function createPolicy(spec: PolicySpec, words: number, refitEveryDays: nu
     case 'fsrs':
       return createFsrs(name, words, { desiredRetention: spec.value, fitting: 'none' });
     case 'fsrs-graded':
+      return createFsrs(name, words, {
+        desiredRetention: spec.value,
+        graded: true,
+        gradeMap: recognisedIsHard,
+        fitting: 'none',
+      });
+    case 'fsrs-graded-lapse':
       return createFsrs(name, words, {
         desiredRetention: spec.value,
         graded: true,

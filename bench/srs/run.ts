@@ -126,6 +126,7 @@ function policies(sweep: Sweep, withDefault: boolean): PolicySpec[] {
     for (const value of sweep.modifiers) specs.push({ kind, value });
   for (const value of sweep.fsrsRetentions) specs.push({ kind: 'fsrs', value });
   for (const value of sweep.gradedRetentions) specs.push({ kind: 'fsrs-graded', value });
+  for (const value of sweep.gradedRetentions) specs.push({ kind: 'fsrs-graded-lapse', value });
   for (const value of sweep.refitRetentions) specs.push({ kind: 'fsrs-refit', value });
   const lambdas = new Set(sweep.lambdas);
   if (withDefault) lambdas.add(DEFAULT_POLICY_LAMBDA);

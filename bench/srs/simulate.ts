@@ -5,7 +5,7 @@ import {
   reviewCost,
   type Rating4,
 } from './costs.ts';
-import { gradeFromDrills } from '@verba/srs';
+import { gradeFromDrills, type DrillEvidence } from '@verba/srs';
 import { drillOutcomes, drillsForAnswer } from './drills.ts';
 import type { Learner } from './learners.ts';
 import { createRng, deriveSeed, pick } from './rng.ts';
@@ -162,8 +162,9 @@ export async function simulate(
             : 3;
         let shown: Rating4 = rating;
         let grade: Rating4 = rating;
+        let drills: DrillEvidence[] | undefined;
         if (config.grades === 'drills') {
-          const drills = drillOutcomes(
+          drills = drillOutcomes(
             p,
             u,
             drillsForAnswer(answerDraw(answerSeed, w, n, 3)),
@@ -180,7 +181,7 @@ export async function simulate(
         seconds += reviewCost(rating);
         reviewSeconds += reviewCost(rating);
         learner.answer(w, day, rating);
-        due[w] = scheduler.review(w, day, shown, grade);
+        due[w] = scheduler.review(w, day, shown, grade, drills);
         lastSeen[w] = day;
         answersPerWord[w] = n + 1;
         answers++;

@@ -6,6 +6,7 @@ import {
   newCard,
   retrievability,
   scheduleReview,
+  type DrillEvidence,
   type FitReview,
   type RetentionPolicyTable,
   type ReviewGrade,
@@ -45,6 +46,11 @@ export interface FsrsSchedulerOptions {
    * many days is never scheduled again.
    */
   retireAboveStability?: number;
+  /**
+   * With `graded`: grades the session's drills with this map instead of the product's
+   * (`gradeFromDrills`), e.g. the map a baseline was defined with.
+   */
+  gradeMap?: (drills: readonly DrillEvidence[]) => ReviewGrade;
   /** Starting parameters (FSRS-6's defaults when absent). */
   weights?: readonly number[];
 }
@@ -105,7 +111,13 @@ export function createFsrs(
     name,
     fits,
     weights: () => weights,
-    review(word: number, day: number, rating: Rating4, grade?: Rating4): number {
+    review(
+      word: number,
+      day: number,
+      rating: Rating4,
+      grade?: Rating4,
+      drills?: readonly DrillEvidence[],
+    ): number {
       const now = dateOf(day);
       const card = cards[word] ?? newCard(now);
       const { card: next, log: entry } = scheduleReview({
@@ -114,7 +126,11 @@ export function createFsrs(
         now,
         params,
         policy,
-        ...(options.graded ? { grade: grade ?? rating } : {}),
+        ...(options.graded
+          ? {
+              grade: options.gradeMap && drills ? options.gradeMap(drills) : (grade ?? rating),
+            }
+          : {}),
       });
       cards[word] = next;
       const used =

@@ -1,3 +1,4 @@
+import type { DrillEvidence } from '@verba/srs';
 import type { Rating4 } from '../costs.ts';
 
 /** A scheduling policy under test. It sees only answers (ratings) and days, never the true memory. */
@@ -6,9 +7,16 @@ export interface Scheduler {
   /**
    * Records an answer on `day` (the word's first one included) and returns the day it is next due.
    * `rating` is what the product records (Again when any drill was wrong, Good when all were right);
-   * `grade` is the word's grade from the session's evidence, for schedulers that read it.
+   * `grade` is the word's grade from the session's evidence (`gradeFromDrills`), for schedulers that
+   * read it; `drills` the evidence itself, for a scheduler that grades it its own way.
    */
-  review(word: number, day: number, rating: Rating4, grade?: Rating4): number;
+  review(
+    word: number,
+    day: number,
+    rating: Rating4,
+    grade?: Rating4,
+    drills?: readonly DrillEvidence[],
+  ): number;
   /** The scheduler's own estimate of the probability that `word` is recalled on `day`. */
   predict(word: number, day: number): number;
   /** Runs after every simulated day (e.g. to refit parameters). */

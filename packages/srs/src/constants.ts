@@ -13,4 +13,4 @@ export const MS_PER_DAY = 86_400_000;
  * λ of the per-state retention policy used when none is given (seconds of review worth one word-day of
  * recall); chosen by the scheduling benchmark (docs/decisions/001).
  */
-export const DEFAULT_POLICY_LAMBDA = 0.05;
+export const DEFAULT_POLICY_LAMBDA = 0.5;

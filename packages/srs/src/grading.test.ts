@@ -18,9 +18,36 @@ describe('grade from a session’s drills', () => {
     expect(gradeFromDrills([rec(true), rec(true), recall(true), recall(true)])).toBe(3);
   });
 
-  it('recognition right but a recall drill wrong → Hard', () => {
+  it('recognition right but a recall drill wrong → Hard, when the word was produced or tried once', () => {
     expect(gradeFromDrills([rec(true), recall(false)])).toBe(2);
+    expect(gradeFromDrills([rec(true), rec(true), recall(false)])).toBe(2);
     expect(gradeFromDrills([rec(true), rec(true), recall(true), recall(false)])).toBe(2);
+    expect(gradeFromDrills([rec(true), recall(false), recall(true)])).toBe(2);
+  });
+
+  it('recognition right but every one of two or more recall drills wrong → Again (a lapse)', () => {
+    expect(gradeFromDrills([rec(true), recall(false), recall(false)])).toBe(1);
+    expect(gradeFromDrills([rec(true), rec(true), recall(false), recall(false)])).toBe(1);
+    expect(gradeFromDrills([recall(false), recall(false), recall(false)])).toBe(1);
+  });
+
+  it('only recognition drills, all right → Good; a single wrong recall drill alone → Again', () => {
+    expect(gradeFromDrills([rec(true), rec(true)])).toBe(3);
+    expect(gradeFromDrills([recall(false)])).toBe(1);
+  });
+
+  it('Good only when every drill is right, whatever the mix', () => {
+    const kinds = ['recognition', 'recall'] as const;
+    for (let n = 1; n <= 4; n++)
+      for (let mask = 0; mask < 1 << (2 * n); mask++) {
+        const drills: DrillEvidence[] = Array.from({ length: n }, (_, i) => ({
+          kind: kinds[(mask >> (2 * i)) & 1]!,
+          correct: ((mask >> (2 * i + 1)) & 1) === 1,
+        }));
+        const grade = gradeFromDrills(drills);
+        expect(grade >= 3).toBe(drills.every((d) => d.correct));
+        expect(gradeFromDrills(drills)).toBe(grade);
+      }
   });
 
   it('a recognition drill wrong, or everything wrong → Again', () => {

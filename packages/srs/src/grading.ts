@@ -23,10 +23,16 @@ export interface GradeOptions {
 }
 
 /**
- * The grade a session's evidence gives a word: every drill right → Good; every recognition drill right
- * but a recall drill wrong → Hard; otherwise (a recognition drill wrong, or nothing right) → Again.
+ * The grade a session's evidence gives a word:
+ * - every drill right → Good;
+ * - every recognition drill right, a recall drill wrong, and either another recall drill right or the
+ *   wrong one the only recall drill → Hard (the word was produced, or the one attempt to produce it is
+ *   too little evidence of a lapse: a misspelling is often a recalled word);
+ * - otherwise → Again: a recognition drill wrong, nothing right, or every one of two or more recall
+ *   drills wrong (the learner could not produce the word on any attempt, which FSRS should treat as a
+ *   lapse, not a hard recall; recognising a word is not recalling it).
  * The learner-facing rule ("correct when all items are correct") is unchanged: only Good and Easy are
- * correct answers. An empty list is an Again.
+ * correct answers, and they are given only when every drill was right. An empty list is an Again.
  */
 export function gradeFromDrills(
   drills: readonly DrillEvidence[],
@@ -47,7 +53,9 @@ export function gradeFromDrills(
   }
   const anyRight = drills.some((d) => d.correct);
   const recognitionRight = drills.every((d) => d.kind === 'recall' || d.correct);
-  return anyRight && recognitionRight ? 2 : 1;
+  const recalls = drills.filter((d) => d.kind === 'recall');
+  const produced = recalls.length <= 1 || recalls.some((d) => d.correct);
+  return anyRight && recognitionRight && produced ? 2 : 1;
 }
 
 /** Whether a grade counts as a correct answer for streaks and accuracy (all items right). */

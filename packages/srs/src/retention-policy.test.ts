@@ -11,7 +11,7 @@ import {
   serializeRetentionPolicy,
 } from './retention-policy.ts';
 
-const LAMBDAS = [0, 0.25, 1, 4, 16];
+const LAMBDAS = [0, 0.25, 1, 4, 16, 64];
 const tables = LAMBDAS.map((lambda) => computeRetentionPolicy({ lambda }));
 const STATES: [number, number][] = [];
 for (const s of [0.5, 2, 7, 20, 60, 200, 800, 3000])
@@ -54,7 +54,7 @@ describe('per-state retention policy', { timeout: 60_000 }, () => {
       t.retention.reduce((a, b) => a + b, 0) / t.retention.length;
     for (let k = 1; k < tables.length; k++)
       expect(mean(tables[k]!)).toBeLessThan(mean(tables[k - 1]!));
-    // λ = 0 values only recall: stable words are kept at the top of the range.
+    // λ = 0 values only recall: stable words are kept at the top of the range; a large λ puts them at the bottom.
     expect(policyRetention(tables[0]!, 100, 5)).toBe(0.97);
     expect(policyRetention(tables.at(-1)!, 100, 5)).toBe(0.75);
   });

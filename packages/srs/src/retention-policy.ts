@@ -51,7 +51,12 @@ export interface RetentionPolicyTable {
 
 export const DEFAULT_POLICY_MIN_RETENTION = 0.75;
 export const DEFAULT_POLICY_MAX_RETENTION = 0.97;
-export const DEFAULT_POLICY_HORIZON_DAYS = 365;
+/**
+ * Five years: a word is learned for the long run. A one-year horizon discounted the recall that a review's
+ * stability gain brings after the first year, and chose targets that cost more review time at equal
+ * knowledge in every world of the benchmark (docs/decisions/001).
+ */
+export const DEFAULT_POLICY_HORIZON_DAYS = 1825;
 export const DEFAULT_PASS_SECONDS = 7.33;
 export const DEFAULT_FAIL_SECONDS = 23.0;
 

@@ -178,13 +178,13 @@ describe('scheduleReview with graded evidence and a per-state policy', { timeout
 
   it("aims the interval at the policy's retention for the new memory state", () => {
     const { card, now } = reviewed();
-    const policy = computeRetentionPolicy({ lambda: 4 });
+    const policy = computeRetentionPolicy({ lambda: 4, horizonDays: 365 });
     const result = scheduleReview({ card, correct: true, now, policy });
     const { stability, difficulty } = result.card;
     expect(result.card.interval).toBe(policyInterval(policy, stability, difficulty));
     const fixed = scheduleReview({ card, correct: true, now }).card;
     expect(result.card.stability).toBe(fixed.stability);
-    // λ = 4 targets less than 0.90 for this state, so the interval is longer than FSRS's at 0.90.
+    // λ = 4 over a one-year horizon targets less than 0.90 for this state, so the interval is longer than FSRS's at 0.90.
     expect(policyRetention(policy, stability, difficulty)).toBeLessThan(0.9);
     expect(result.card.interval).toBeGreaterThan(fixed.interval);
     expect(scheduleReview({ card, correct: true, now, policy })).toEqual(result);

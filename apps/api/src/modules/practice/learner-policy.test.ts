@@ -8,6 +8,7 @@ import {
 import { describe, expect, it, vi } from 'vitest';
 import {
   computeLearnerPolicyText,
+  isStalePolicy,
   learnerPolicyText,
   learnerRetentionPolicy,
 } from './learner-policy.ts';
@@ -92,4 +93,15 @@ describe('a learner’s retention table', () => {
       expect(turns).toBeGreaterThan(100);
     },
   );
+
+  it('is stale when computed for another λ or horizon than the product’s, and still used', () => {
+    expect(isStalePolicy(storedTable(0.8))).toBe(false);
+    const earlier = storedTable(0.8, { lambda: 0.05, horizonDays: 365 });
+    expect(isStalePolicy(earlier)).toBe(true);
+    expect(isStalePolicy(storedTable(0.8, { horizonDays: 365 }))).toBe(true);
+    expect(isStalePolicy('{"version":1')).toBe(false);
+    const log = logger();
+    expect(learnerRetentionPolicy(earlier, log).retention.every((r) => r === 0.8)).toBe(true);
+    expect(log.warn).not.toHaveBeenCalled();
+  });
 });

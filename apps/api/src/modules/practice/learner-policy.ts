@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import {
   computeRetentionPolicy,
+  DEFAULT_POLICY_HORIZON_DAYS,
   DEFAULT_POLICY_LAMBDA,
   DEFAULT_POLICY_MAX_RETENTION,
   DEFAULT_POLICY_MIN_RETENTION,
@@ -75,6 +76,22 @@ export async function computeLearnerPolicyText(
   } catch (error) {
     logger.warn({ err: error }, 'retention table worker failed; computed in the server thread');
     return learnerPolicyText(weights);
+  }
+}
+
+/**
+ * Whether a stored table was computed for another objective than the product's (an earlier λ or
+ * horizon): it stays usable, but the next background refit recomputes it for the learner's weights.
+ * A table that does not parse is not stale (it is unusable, and replaced at the next adoption).
+ */
+export function isStalePolicy(stored: string): boolean {
+  try {
+    const table = parseRetentionPolicy(stored);
+    return (
+      table.lambda !== DEFAULT_POLICY_LAMBDA || table.horizonDays !== DEFAULT_POLICY_HORIZON_DAYS
+    );
+  } catch {
+    return false;
   }
 }
 

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { schema } from '@verba/db';
 import {
+  computeRetentionPolicy,
+  DEFAULT_POLICY_HORIZON_DAYS,
+  DEFAULT_POLICY_LAMBDA,
   DEFAULT_WEIGHTS,
   defaultRetentionPolicy,
   memoryStateFromHistory,
@@ -9,6 +12,7 @@ import {
   scheduleReview,
   type RetentionPolicyTable,
   type SchedulerParams,
+  serializeRetentionPolicy,
   type SrsCard,
 } from '@verba/srs';
 import { and, eq, ne, TransactionRollbackError } from 'drizzle-orm';
@@ -299,6 +303,27 @@ describe('the learner’s retention table', () => {
     expect(word).toBeDefined();
     const after = await practiseOnly(user, word);
     expect(after.interval).toBe(intervalAfterRightAnswers(word, params, table));
+  });
+
+  it('is recomputed for the kept weights when it was computed for an earlier λ or horizon', async () => {
+    const user = await practisedLearner(300, 7, 1);
+    const weights = [...DEFAULT_WEIGHTS];
+    const earlier = computeRetentionPolicy({ lambda: 0.05, horizonDays: 365, weights });
+    await t.db
+      .insert(schema.learnerParameters)
+      .values({ userId: user.id, weights, retentionPolicy: serializeRetentionPolicy(earlier) });
+    expect((await refitLearner(deps(), user.id, NOW)).outcome).toBe('kept-current');
+    const [stored] = await t.db
+      .select()
+      .from(schema.learnerParameters)
+      .where(eq(schema.learnerParameters.userId, user.id));
+    expect(stored!.weights).toEqual(weights);
+    const table = parseRetentionPolicy(stored!.retentionPolicy!);
+    expect(table).toMatchObject({
+      lambda: DEFAULT_POLICY_LAMBDA,
+      horizonDays: DEFAULT_POLICY_HORIZON_DAYS,
+      weights,
+    });
   });
 
   it('falls back to the default table when the stored one is corrupt', async () => {

@@ -10,7 +10,7 @@ import {
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Events } from '../../lib/events.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { computeLearnerPolicyText } from './learner-policy.ts';
+import { computeLearnerPolicyText, isStalePolicy } from './learner-policy.ts';
 
 const DAY_MS = 86_400_000;
 const log = schema.reviewLog;
@@ -168,12 +168,19 @@ export async function refitLearner(
           desiredRetention: current?.desiredRetention ?? undefined,
         })
       : [];
+    // The table follows the weights it was computed for; kept as it is when they stay, unless it
+    // was computed for an earlier λ or horizon of the product's policy.
+    const kept = current?.weights ?? null;
+    const stale =
+      !adopted && kept !== null && current?.retentionPolicy != null
+        ? isStalePolicy(current.retentionPolicy)
+        : false;
     const fit = {
-      weights: adopted ? result.parameters : (current?.weights ?? null),
-      // The table follows the weights it was computed for; kept as it is when they stay.
+      weights: adopted ? result.parameters : kept,
       ...(adopted
         ? { retentionPolicy: await computeLearnerPolicyText(result.parameters, logger) }
         : {}),
+      ...(stale && kept ? { retentionPolicy: await computeLearnerPolicyText(kept, logger) } : {}),
       fittedAt: now,
       reviewsAtFit: answerCount,
       updatedAt: now,

@@ -54,9 +54,10 @@ export function drillKind(item: Pick<PracticeItem, 'type' | 'direction'>): Drill
 
 /**
  * A word's schedule after a session: one review through packages/srs, graded from the session's
- * drills (all right → Good; recognised but not recalled → Hard; else Again) with the per-state
- * retention policy (decision 001), then the fuzz, as the row's new columns. The learner-facing
- * rule is unchanged: the word counts as correct only when every item was right.
+ * drills (`gradeFromDrills`: all right → Good; recognised, and the word produced or tried only
+ * once → Hard; else Again) with the per-state retention policy (decision 001), then the fuzz, as
+ * the row's new columns. The learner-facing rule is unchanged: the word counts as correct only
+ * when every item was right.
  */
 export function scheduleWord({ row, drills, now, params, policy, random }: ScheduleWordInput) {
   const grade = gradeFromDrills(drills);
