@@ -7,6 +7,7 @@ export * from './limits.ts';
 export * from './measured-claims.ts';
 export * from './messages.ts';
 export * from './practice.ts';
+export * from './practice-answer.ts';
 export * from './practice-rules.ts';
 export * from './profile.ts';
 export * from './suggestion-rules.ts';

@@ -201,15 +201,3 @@ export const answerResultSchema = z.object({
   session: practiceSessionSchema.optional(),
 });
 export type AnswerResult = z.infer<typeof answerResultSchema>;
-
-/** The session after an answer: the session as it was, with what the answer changed. */
-export function applyAnswer(session: PracticeSession, result: AnswerResult): PracticeSession {
-  const { item, word } = result;
-  return {
-    ...session,
-    items: session.items.map((i) => (i.index === item.index ? item : i)),
-    words: word ? session.words.map((w) => (w.id === word.id ? word : w)) : session.words,
-    completedAt: result.completedAt,
-    summary: result.summary,
-  };
-}
