@@ -9,6 +9,10 @@ import * as schema from './schema/index.ts';
 export type Schema = typeof schema;
 /** The one database type the app codes against: the same on PGlite and on PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle a `db.transaction` callback receives. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Runs statements: the database itself, or a transaction. */
+export type Executor = Database | Transaction;
 
 export type DatabaseHandle =
   | { kind: 'pglite'; db: Database; client: PGlite; close: () => Promise<void> }

@@ -7,7 +7,7 @@
  * study time, streak and summary are written in the same transaction.
  */
 import { randomUUID } from 'node:crypto';
-import { schema, type Database, type StoredPracticeItem } from '@verba/db';
+import { schema, type Executor, type StoredPracticeItem, type Transaction } from '@verba/db';
 import {
   normalizeSpelling,
   PRACTICE_LIMITS,
@@ -25,6 +25,7 @@ import {
 } from '@verba/srs';
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { isDatabaseError, PG_ERROR } from '../../lib/database-errors.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { rowToCard } from './card-mapper.ts';
@@ -44,8 +45,6 @@ import { drillKind, scheduleWord } from './schedule.ts';
 const sessions = schema.dailyPracticeSessions;
 const words = schema.words;
 const profiles = schema.profiles;
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** What an answer reads of its word: the review columns, and what a 'Word Mastered' names. */
 const SCHEDULE_COLUMNS = {
@@ -99,7 +98,7 @@ function isCorrect(item: StoredPracticeItem, answer: Answer, expected: string): 
 
 /** The learner's scheduler parameters and retention table, in one query. */
 async function learnerParams(
-  db: Tx,
+  db: Transaction,
   userId: string,
   logger: Logger,
 ): Promise<{ params: SchedulerParams; policy: RetentionPolicyTable }> {
@@ -123,20 +122,12 @@ async function learnerParams(
 }
 
 /** The review log's word was deleted meanwhile (its foreign key refused the row). */
-function isWordGone(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23503') return true;
-  }
-  return false;
-}
+const isWordGone = (error: unknown) => isDatabaseError(error, PG_ERROR.foreignKeyViolation);
 
 /** An answer id already used for another answer of this learner is a 409. */
 function answerIdReused(error: unknown): never {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: string; constraint?: string };
-    if (code === '23505' && constraint === 'review_log_user_client_id_idx') {
-      throw new ApiError('CONFLICT', PRACTICE_TEXT.answerIdReused);
-    }
+  if (isDatabaseError(error, PG_ERROR.uniqueViolation, 'review_log_user_client_id_idx')) {
+    throw new ApiError('CONFLICT', PRACTICE_TEXT.answerIdReused);
   }
   throw error;
 }
@@ -157,7 +148,7 @@ export function studyMinutes(seconds: number): number {
  * locked until the transaction ends when `lock` is set.
  */
 async function readSession(
-  db: Database | Tx,
+  db: Executor,
   user: SessionUser,
   sessionId: string,
   itemIndex: number,

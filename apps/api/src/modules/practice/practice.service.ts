@@ -1,4 +1,4 @@
-import { schema, type Database, type StoredPracticeItem } from '@verba/db';
+import { schema, type Database, type Executor, type StoredPracticeItem } from '@verba/db';
 import {
   DEFAULT_NATIVE_LANGUAGE,
   DEFAULT_TARGET_LANGUAGE,
@@ -22,8 +22,6 @@ const words = schema.words;
 const profiles = schema.profiles;
 
 export type SessionRow = typeof sessions.$inferSelect;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Tx;
 
 export const PRACTICE_TEXT = {
   nothingDue: 'No words are due for practice right now.',

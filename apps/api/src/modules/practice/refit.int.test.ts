@@ -193,27 +193,7 @@ describe('refitting a learner’s scheduler parameters', () => {
       .update(schema.words)
       .set({ nextReviewDate: NOW })
       .where(eq(schema.words.userId, user.id));
-    const started = await t.request('/api/practice/sessions', {
-      method: 'POST',
-      cookie: user.cookie,
-      json: { id: randomUUID(), mode: 'daily', timeZone: 'UTC' },
-    });
-    expect(started.status).toBe(201);
-    const session = (await started.json()) as PracticeSession;
-    for (const item of session.items) {
-      const answer =
-        item.type === 'flashcard'
-          ? { type: 'flashcard', knew: true }
-          : item.type === 'multiple-choice'
-            ? { type: 'multiple-choice', optionIndex: 0 }
-            : { type: 'spelling', text: 'palabra' };
-      const response = await t.request(`/api/practice/sessions/${session.id}/answers`, {
-        method: 'POST',
-        cookie: user.cookie,
-        json: { id: randomUUID(), itemIndex: item.index, answer, responseTimeMs: 3_000 },
-      });
-      expect(response.status).toBe(200);
-    }
+    await answerDailySession(user);
     await t.services.jobs.refit.idle();
     const [stored] = await t.db
       .select()
@@ -232,6 +212,31 @@ function rightAnswer(session: PracticeSession, item: PracticeItem) {
     return { type: 'multiple-choice', optionIndex: item.options!.indexOf(word.translation) };
   }
   return { type: 'spelling', text: word.word };
+}
+
+/** Starts a daily session through the API and answers every item right, as a learner would. */
+async function answerDailySession(user: TestUser): Promise<PracticeSession> {
+  const started = await t.request('/api/practice/sessions', {
+    method: 'POST',
+    cookie: user.cookie,
+    json: { id: randomUUID(), mode: 'daily', timeZone: 'UTC' },
+  });
+  expect(started.status).toBe(201);
+  const session = (await started.json()) as PracticeSession;
+  for (const item of session.items) {
+    const response = await t.request(`/api/practice/sessions/${session.id}/answers`, {
+      method: 'POST',
+      cookie: user.cookie,
+      json: {
+        id: randomUUID(),
+        itemIndex: item.index,
+        answer: rightAnswer(session, item),
+        responseTimeMs: 3_000,
+      },
+    });
+    expect(response.status).toBe(200);
+  }
+  return session;
 }
 
 type WordRow = typeof schema.words.$inferSelect;
@@ -255,27 +260,8 @@ async function practiseOnly(user: TestUser, word: WordRow): Promise<WordRow> {
     .set({ nextReviewDate: later })
     .where(and(eq(schema.words.userId, user.id), ne(schema.words.id, word.id)));
   await t.db.update(schema.words).set({ nextReviewDate: NOW }).where(eq(schema.words.id, word.id));
-  const started = await t.request('/api/practice/sessions', {
-    method: 'POST',
-    cookie: user.cookie,
-    json: { id: randomUUID(), mode: 'daily', timeZone: 'UTC' },
-  });
-  expect(started.status).toBe(201);
-  const session = (await started.json()) as PracticeSession;
+  const session = await answerDailySession(user);
   expect(session.words.map((w) => w.id)).toEqual([word.id]);
-  for (const item of session.items) {
-    const response = await t.request(`/api/practice/sessions/${session.id}/answers`, {
-      method: 'POST',
-      cookie: user.cookie,
-      json: {
-        id: randomUUID(),
-        itemIndex: item.index,
-        answer: rightAnswer(session, item),
-        responseTimeMs: 3_000,
-      },
-    });
-    expect(response.status).toBe(200);
-  }
   await t.services.jobs.refit.idle();
   const [after] = await t.db.select().from(schema.words).where(eq(schema.words.id, word.id));
   return after!;

@@ -1,4 +1,4 @@
-import { schema, type Database, type DatabaseHandle } from '@verba/db';
+import { schema, type Database, type DatabaseHandle, type Transaction } from '@verba/db';
 import {
   fitLearnerParameters,
   isMastered,
@@ -198,8 +198,6 @@ export async function refitLearner(
   }
 }
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
 /** A word's memory state recomputed from its whole history, valid while it has that many reviews. */
 interface MemoryStateUpdate {
   id: string;
@@ -246,7 +244,7 @@ async function memoryStates(
  * is unchanged; their rows are locked first), and the profile's mastered count with them.
  */
 async function writeMemoryStates(
-  tx: Tx,
+  tx: Transaction,
   userId: string,
   states: readonly MemoryStateUpdate[],
 ): Promise<number> {

@@ -16,6 +16,7 @@ import { and, asc, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm
 import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { generateWordCard } from '../../ai/index.ts';
 import type { Services } from '../../lib/context.ts';
+import { isDatabaseError, PG_ERROR } from '../../lib/database-errors.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { JsonText } from '../../lib/openapi.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
@@ -387,10 +388,5 @@ export async function generateCard(
   );
 }
 
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint: name } = e as { code?: string; constraint?: string };
-    if (code === '23505' && name === constraint) return true;
-  }
-  return false;
-}
+const isUniqueViolation = (error: unknown, constraint: string) =>
+  isDatabaseError(error, PG_ERROR.uniqueViolation, constraint);
