@@ -143,6 +143,9 @@ export const words = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('words_user_next_review_idx').on(t.userId, t.nextReviewDate, t.id),
+    // A search counts every match: read from this narrow index, not from the learner’s whole rows
+    // (word ≤ 100 and translation ≤ 200 characters keep its entries far below btree’s limit).
+    index('words_user_search_idx').on(t.userId, t.searchText),
     // One card per word and learner, whatever the case; also serves the A-Z order.
     uniqueIndex('words_user_word_lower_idx').on(t.userId, sql`lower(${t.word})`),
     check('words_word_check', sql`length(btrim(${t.word})) > 0`),

@@ -1,0 +1,1 @@
+CREATE INDEX "words_user_search_idx" ON "words" USING btree ("user_id","search_text");
