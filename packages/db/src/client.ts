@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { takeTurns } from './embedded-turns.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -72,6 +73,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
   );
   for (const [name, value] of settingEntries) await client.exec(`set ${name} = ${value}`);
+  takeTurns(client);
   const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Database;
   return { kind: 'pglite', db, client, close: () => client.close() };
 }
