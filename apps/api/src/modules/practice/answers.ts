@@ -7,13 +7,21 @@
  * study time, streak and summary are written in the same transaction.
  */
 import { randomUUID } from 'node:crypto';
-import { schema, type Executor, type StoredPracticeItem, type Transaction } from '@verba/db';
+import {
+  preparedStatements,
+  schema,
+  type Database,
+  type Executor,
+  type StoredPracticeItem,
+  type Transaction,
+} from '@verba/db';
 import {
   normalizeSpelling,
   PRACTICE_LIMITS,
   type Answer,
   type AnswerResult,
   type PracticeWord,
+  type SessionMode,
   type SessionUser,
   type SubmitAnswerInput,
 } from '@verba/shared';
@@ -23,7 +31,7 @@ import {
   type RetentionPolicyTable,
   type SchedulerParams,
 } from '@verba/srs';
-import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { isDatabaseError, PG_ERROR } from '../../lib/database-errors.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -144,25 +152,42 @@ export function studyMinutes(seconds: number): number {
 }
 
 /**
- * The learner's session with the review columns of the answered item's word, in one statement;
- * locked until the transaction ends when `lock` is set.
+ * The learner's session with the review columns of the answered item's word, in one statement.
+ * Takes values, or placeholders for the prepared statement of the unlocked read.
  */
-async function readSession(
+function sessionForAnswer(
   db: Executor,
+  userId: string | SQLWrapper,
+  sessionId: string | SQLWrapper,
+  itemIndex: number | SQLWrapper,
+) {
+  const itemWordId = sql`(${sessions.items} -> ${itemIndex}::int ->> 'wordId')::uuid`;
+  return db
+    .select({ row: sessions, word: SCHEDULE_COLUMNS })
+    .from(sessions)
+    .leftJoin(words, and(eq(words.id, itemWordId), eq(words.userId, userId)))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+}
+
+/** What `readSession` found. */
+type SessionForAnswer = { row: SessionRow; word: ScheduleRow | null };
+
+function foundSession(rows: SessionForAnswer[]): SessionForAnswer {
+  const [found] = rows;
+  if (!found) throw new ApiError('NOT_FOUND', PRACTICE_TEXT.sessionNotFound);
+  return found;
+}
+
+/** Reads the session for an answer, locked until the transaction ends. */
+async function readSessionLocked(
+  tx: Transaction,
   user: SessionUser,
   sessionId: string,
   itemIndex: number,
-  lock: boolean,
-): Promise<{ row: SessionRow; word: ScheduleRow | null }> {
-  const itemWordId = sql`(${sessions.items} -> ${itemIndex}::int ->> 'wordId')::uuid`;
-  const query = db
-    .select({ row: sessions, word: SCHEDULE_COLUMNS })
-    .from(sessions)
-    .leftJoin(words, and(eq(words.id, itemWordId), eq(words.userId, user.id)))
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, user.id)));
-  const [found] = await (lock ? query.for('update', { of: sessions }) : query);
-  if (!found) throw new ApiError('NOT_FOUND', PRACTICE_TEXT.sessionNotFound);
-  return found;
+): Promise<SessionForAnswer> {
+  return foundSession(
+    await sessionForAnswer(tx, user.id, sessionId, itemIndex).for('update', { of: sessions }),
+  );
 }
 
 type Checked =
@@ -241,17 +266,18 @@ const REVIEW_LOG_COLUMNS = (
 
 /**
  * A review log row as the value list of an `insert … select`, in the table's column order (the
- * order Drizzle names the columns in), each value cast to its column's type.
+ * order Drizzle names the columns in): placeholders `log.<key>`, each cast to its column's type.
  */
-function reviewLogValues(log: ReviewLogRow): SQL {
-  return sql.join(
-    REVIEW_LOG_COLUMNS.map(
-      ([key, column]) =>
-        sql`${sql.param(log[key] ?? null, column)}::${sql.raw(column.getSQLType())}`,
-    ),
-    sql`, `,
-  );
-}
+const REVIEW_LOG_PLACEHOLDERS = sql.join(
+  REVIEW_LOG_COLUMNS.map(
+    ([key, column]) =>
+      sql`${sql.param(sql.placeholder(`log.${key}`), column)}::${sql.raw(column.getSQLType())}`,
+  ),
+  sql`, `,
+);
+
+const reviewLogValues = (log: ReviewLogRow) =>
+  Object.fromEntries(REVIEW_LOG_COLUMNS.map(([key]) => [`log.${key}`, log[key] ?? null]));
 
 /** Writes only the answered item (the stored items can be long: an infinity round has 80). */
 const answerItem = (answered: StoredPracticeItem) =>
@@ -270,6 +296,57 @@ function finishesSomething(row: SessionRow, items: StoredPracticeItem[], wordId:
 }
 
 /**
+ * The statement of an answer that finishes nothing, for one mode: writes the item's answer where
+ * it is still unanswered, another item of its word (daily) or of the session (infinity) is still
+ * open and the answer id is unused, and adds the review log row only if it did.
+ */
+function openAnswerStatement(db: Database, mode: SessionMode) {
+  const p = sql.placeholder;
+  const others = sql`jsonb_array_elements(${sessions.items}) as other`;
+  const inScope = mode === 'daily' ? sql` and other ->> 'wordId' = ${p('wordId')}` : sql``;
+  const stillOpen = sql`exists (select 1 from ${others}
+    where other -> 'answer' = 'null'::jsonb and (other ->> 'index')::int <> ${p('itemIndex')}::int${inScope})`;
+  const idUnused = sql`not exists (select 1 from ${others} where other -> 'answer' ->> 'id' = ${p('answerId')})`;
+  const update = db.$with('answered').as(
+    db
+      .update(sessions)
+      .set({
+        items: sql`jsonb_set(${sessions.items}, ${p('answerPath')}::text[], ${p('answer')}::jsonb)`,
+      })
+      .where(
+        and(
+          eq(sessions.id, p('sessionId')),
+          eq(sessions.userId, p('userId')),
+          sql`${sessions.items} -> ${p('itemIndex')}::int -> 'answer' = 'null'::jsonb`,
+          stillOpen,
+          idUnused,
+        ),
+      )
+      .returning({ id: sessions.id }),
+  );
+  return db
+    .with(update)
+    .insert(schema.reviewLog)
+    .select(sql`select ${REVIEW_LOG_PLACEHOLDERS} from ${update}`)
+    .returning({ id: schema.reviewLog.id })
+    .prepare(`practice_open_answer_${mode}`);
+}
+
+/** An answer's statements, built once per database (most answers take only these two). */
+const answerStatements = preparedStatements((db) => ({
+  session: sessionForAnswer(
+    db,
+    sql.placeholder('userId'),
+    sql.placeholder('sessionId'),
+    sql.placeholder('itemIndex'),
+  ).prepare('practice_answer_session'),
+  openAnswer: {
+    daily: openAnswerStatement(db, 'daily'),
+    infinity: openAnswerStatement(db, 'infinity'),
+  } satisfies Record<SessionMode, unknown>,
+}));
+
+/**
  * Most answers finish nothing: they add the item's answer and the review log row, and that is all.
  * Such an answer is recorded in one statement, without a transaction or a lock: the update is
  * conditional on the item being still unanswered and on another item of its word (daily) or of
@@ -285,8 +362,14 @@ async function recordOpenAnswer(
   input: SubmitAnswerInput,
   now: Date,
 ): Promise<Outcome | null> {
-  const { db } = services;
-  const { row, word } = await readSession(db, user, sessionId, input.itemIndex, false);
+  const statements = answerStatements(services.db);
+  const { row, word } = foundSession(
+    (await statements.session.execute({
+      userId: user.id,
+      sessionId,
+      itemIndex: input.itemIndex,
+    })) as SessionForAnswer[],
+  );
   let checked: Checked;
   try {
     checked = checkAnswer(row, input, now);
@@ -300,32 +383,17 @@ async function recordOpenAnswer(
   const { answered, items } = checked;
   if (!word || finishesSomething(row, items, answered.wordId)) return null;
 
-  const others = sql`jsonb_array_elements(${sessions.items}) as other`;
-  const inScope = row.mode === 'daily' ? sql` and other ->> 'wordId' = ${answered.wordId}` : sql``;
-  const stillOpen = sql`exists (select 1 from ${others}
-    where other -> 'answer' = 'null'::jsonb and (other ->> 'index')::int <> ${answered.index}${inScope})`;
-  const idUnused = sql`not exists (select 1 from ${others} where other -> 'answer' ->> 'id' = ${input.id})`;
-  const update = db.$with('answered').as(
-    db
-      .update(sessions)
-      .set({ items: answerItem(answered) })
-      .where(
-        and(
-          eq(sessions.id, row.id),
-          eq(sessions.userId, user.id),
-          sql`${sessions.items} -> ${answered.index}::int -> 'answer' = 'null'::jsonb`,
-          stillOpen,
-          idUnused,
-        ),
-      )
-      .returning({ id: sessions.id }),
-  );
-  const log = reviewLogRow(user, row, answered, word, now);
-  const inserted = await db
-    .with(update)
-    .insert(schema.reviewLog)
-    .select(sql`select ${reviewLogValues(log)} from ${update}`)
-    .returning({ id: schema.reviewLog.id })
+  const inserted = await statements.openAnswer[row.mode === 'daily' ? 'daily' : 'infinity']
+    .execute({
+      sessionId: row.id,
+      userId: user.id,
+      itemIndex: answered.index,
+      wordId: answered.wordId,
+      answerId: input.id,
+      answerPath: `{${answered.index},answer}`,
+      answer: JSON.stringify(answered.answer),
+      ...reviewLogValues(reviewLogRow(user, row, answered, word, now)),
+    })
     .catch((error: unknown) => (isWordGone(error) ? [] : answerIdReused(error)));
   if (inserted.length === 0) return null;
   return { row: { ...row, items }, item: answered, ...NOTHING_ELSE };
@@ -340,7 +408,7 @@ async function recordAnswer(
 ): Promise<Outcome> {
   const random = fuzzRandom(services);
   return services.db.transaction(async (tx) => {
-    const { row, word } = await readSession(tx, user, sessionId, input.itemIndex, true);
+    const { row, word } = await readSessionLocked(tx, user, sessionId, input.itemIndex);
     const checked = checkAnswer(row, input, now);
     if (checked.replayed) return { row, item: checked.replayed, ...NOTHING_ELSE };
     const { answered, items } = checked;
