@@ -1,4 +1,10 @@
-import { schema, type Database, type Executor, type StoredPracticeItem } from '@verba/db';
+import {
+  preparedStatements,
+  schema,
+  type Database,
+  type Executor,
+  type StoredPracticeItem,
+} from '@verba/db';
 import {
   DEFAULT_NATIVE_LANGUAGE,
   DEFAULT_TARGET_LANGUAGE,
@@ -11,7 +17,20 @@ import {
   type SessionUser,
   type StartSessionInput,
 } from '@verba/shared';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, min, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  min,
+  sql,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Services } from '../../lib/context.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { endOfLocalDay, safeTimeZone } from './calendar.ts';
@@ -191,6 +210,40 @@ type PracticeWordRow = {
 /** How many of the learner's translations a start reads to draw quiz distractors from. */
 const DISTRACTOR_POOL = 40;
 
+/** What a start reads of the learner's profile. */
+const startProfile = (db: Executor, userId: string | SQLWrapper) =>
+  db
+    .select({
+      timeZone: profiles.timeZone,
+      targetLanguage: profiles.targetLanguage,
+      nativeLanguage: profiles.nativeLanguage,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+
+/**
+ * A random sample of the learner's words, sorted by ids alone: quiz distractors come from its
+ * translations, and an infinity round without a group practises 20 of them.
+ */
+function wordSample(db: Executor, userId: string | SQLWrapper) {
+  const sampledIds = db
+    .select({ id: words.id })
+    .from(words)
+    .where(eq(words.userId, userId))
+    .orderBy(sql`random()`)
+    .limit(DISTRACTOR_POOL);
+  return db
+    .select(PRACTICE_WORD_COLUMNS)
+    .from(words)
+    .where(and(eq(words.userId, userId), inArray(words.id, sampledIds)));
+}
+
+/** An infinity start's reads, built once per database (it takes no transaction). */
+const startStatements = preparedStatements((db) => ({
+  profile: startProfile(db, sql.placeholder('userId')).prepare('practice_start_profile'),
+  sample: wordSample(db, sql.placeholder('userId')).prepare('practice_start_sample'),
+}));
+
 export async function startSession(
   services: PracticeServices,
   user: SessionUser,
@@ -207,15 +260,11 @@ export async function startSession(
   const inTurn = <T>(work: (tx: Executor) => Promise<T>): Promise<T> =>
     mode === 'daily' ? db.transaction(work) : work(db);
   const outcome = await inTurn(async (tx) => {
-    const readProfile = tx
-      .select({
-        timeZone: profiles.timeZone,
-        targetLanguage: profiles.targetLanguage,
-        nativeLanguage: profiles.nativeLanguage,
-      })
-      .from(profiles)
-      .where(eq(profiles.id, user.id));
-    const [profile] = mode === 'daily' ? await readProfile.for('update') : await readProfile;
+    const prepared = startStatements(db);
+    const [profile] =
+      mode === 'daily'
+        ? await startProfile(tx, user.id).for('update')
+        : await prepared.profile.execute({ userId: user.id });
     if (!profile) throw new ApiError('NOT_FOUND', 'Profile not found');
     // A replayed start answers with the session it made. A daily start looks first (under the
     // lock); an infinity start learns it from its insert.
@@ -236,19 +285,10 @@ export async function startSession(
       const [open] = await openDailySession(tx, user.id, now);
       if (open) return { row: open, created: false, zoneChanged };
     }
-    // A random sample of the learner's words, sorted by ids alone: quiz distractors come from
-    // its translations, and an infinity round without a group practises 20 of them.
-    const sampledIds = tx
-      .select({ id: words.id })
-      .from(words)
-      .where(eq(words.userId, user.id))
-      .orderBy(sql`random()`)
-      .limit(DISTRACTOR_POOL);
     const sample = shuffle(
-      await tx
-        .select(PRACTICE_WORD_COLUMNS)
-        .from(words)
-        .where(and(eq(words.userId, user.id), inArray(words.id, sampledIds))),
+      mode === 'daily'
+        ? await wordSample(tx, user.id)
+        : await prepared.sample.execute({ userId: user.id }),
       random,
     );
     let picked: PracticeWordRow[];
