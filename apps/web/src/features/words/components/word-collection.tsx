@@ -70,9 +70,13 @@ export function WordCollection({ targetLanguage }: { targetLanguage: string }) {
   const words = useMemo(() => flattenWordPages(shown.data), [shown.data]);
   const firstPage = shown.data?.pages[0];
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const sentinel = useLoadMore(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, Boolean(hasNextPage));
+  // The sentinel watches only once the latest rows are drawn: above them it would look in view.
+  const sentinel = useLoadMore(
+    () => {
+      if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    },
+    Boolean(hasNextPage) && shown.data === data,
+  );
 
   const onToggleFavorite = useCallback(
     (word: Word) => toggleFavorite({ id: word.id, isFavorite: !word.isFavorite }),
