@@ -1,4 +1,4 @@
-import { StrictMode, type ComponentType } from 'react';
+import { startTransition, StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from './components/errors/error-boundary';
 import { hasRouteSkeleton, RouteSkeleton } from './components/layouts/route-skeleton';
@@ -28,7 +28,8 @@ function loadPage(): Promise<ComponentType> {
 }
 
 // A gated page paints its frame and heading at once, while its code downloads.
-if (hasRouteSkeleton(window.location.pathname)) {
+const skeleton = hasRouteSkeleton(window.location.pathname);
+if (skeleton) {
   root.render(
     <StrictMode>
       <RouteSkeleton pathname={window.location.pathname} />
@@ -38,13 +39,18 @@ if (hasRouteSkeleton(window.location.pathname)) {
 
 loadPage()
   .then((Page) => {
-    root.render(
-      <StrictMode>
-        <ErrorBoundary>
-          <Page />
-        </ErrorBoundary>
-      </StrictMode>,
-    );
+    const render = () =>
+      root.render(
+        <StrictMode>
+          <ErrorBoundary>
+            <Page />
+          </ErrorBoundary>
+        </StrictMode>,
+      );
+    // With the skeleton on screen, the app is drawn in a background render React can pause, so
+    // drawing it never blocks input in one long task; the skeleton stays until it is ready.
+    if (skeleton) startTransition(render);
+    else render();
   })
   .catch((error: unknown) => {
     console.error('The page could not load', error);

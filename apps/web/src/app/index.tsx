@@ -7,14 +7,18 @@ import { createAppRouter } from './router';
 // The browser may offer installation before the profile's install card is on screen.
 captureInstallPrompt(() => track('pwa_installed'));
 
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 /**
- * Starts the app's router and returns the component that renders it. The router (which also starts
- * the first navigation) is created in a task of its own, after the browser has evaluated the app's
- * modules: on a slow phone, the two together would block the main thread in one long task.
+ * Starts the app's router and returns the component that renders it. Evaluating the app's modules,
+ * building the router and starting its first navigation each run in a task of their own: on a slow
+ * phone, any two together would block the main thread in one long task.
  */
 export async function startApp(): Promise<ComponentType> {
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await nextTask();
   const router = createAppRouter();
+  await nextTask();
+  router.initialize();
   return function App() {
     return <RouterProvider router={router} />;
   };

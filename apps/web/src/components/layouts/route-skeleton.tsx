@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { PAGE_TEXT } from '@verba/shared';
 import { Spinner } from '@/components/ui/spinner';
 import { AUTH_CARDS, TAB_HEADINGS } from '@/config/page-headings';
@@ -34,8 +35,9 @@ const isActiveTab = (pathname: string, to: string) =>
  * What a gated page shows while its code downloads and while the route gate finds out who is
  * signed in: the page's own frame and heading with 'Loading...' where its content will be,
  * rather than a blank screen. Plain links stand in for the router's until the app has loaded.
+ * Drawn again only for another path: the gate re-renders as each of its answers arrives.
  */
-export function RouteSkeleton({ pathname }: { pathname: string }) {
+export const RouteSkeleton = memo(function RouteSkeleton({ pathname }: { pathname: string }) {
   const path = pathname.replace(/\/+$/, '');
   const card = AUTH_CARDS[path as keyof typeof AUTH_CARDS];
   if (card) {
@@ -77,4 +79,4 @@ export function RouteSkeleton({ pathname }: { pathname: string }) {
     );
   }
   return <LoadingScreen />;
-}
+});

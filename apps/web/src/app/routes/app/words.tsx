@@ -6,6 +6,7 @@ import { WordGenerator } from '@/features/words/components/word-generator';
 import { useAfterFirstPaint } from '@/lib/after-paint';
 import { usePageMeta } from '@/lib/page-meta';
 import { useProfile } from '@/lib/profile';
+import { useStagedRender } from '@/lib/staged-render';
 
 export function WordsRoute() {
   usePageMeta({
@@ -20,12 +21,15 @@ export function WordsRoute() {
   useEffect(() => {
     if (painted) void import('./practice-prefetch').then((m) => m.prefetchPracticeForWords());
   }, [painted]);
+  // The first time in a page load, the word input comes first and the collection below it in a
+  // background render of its own (lib/staged-render.ts).
+  const stage = useStagedRender(2);
   return (
     <>
       <PageHeader title={SCREEN_TEXT.myWords} />
       <div className="space-y-8">
         <WordGenerator targetLanguage={targetLanguage} />
-        <WordCollection targetLanguage={targetLanguage} />
+        {stage >= 2 && <WordCollection targetLanguage={targetLanguage} />}
       </div>
     </>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Search } from 'lucide-react';
 import {
   WORD_FILTER_LABELS,
@@ -55,21 +55,34 @@ export function WordCollection({ targetLanguage }: { targetLanguage: string }) {
   const [sort, setSort] = useState<WordSort>('recent');
   const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   const query = useWords({ filter, sort, search: debouncedSearch });
-  const toggleFavorite = useToggleFavorite();
-  const deleteWord = useDeleteWord();
+  const { mutate: toggleFavorite } = useToggleFavorite();
+  const { mutate: deleteWord } = useDeleteWord();
   const speak = useSpeech(targetLanguage);
 
-  const words = flattenWordPages(query.data);
-  const firstPage = query.data?.pages[0];
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const sentinel = useLoadMore(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, Boolean(hasNextPage));
-
   const narrowed = filter !== 'all' || debouncedSearch !== '';
-  const onToggleFavorite = (word: Word) =>
-    toggleFavorite.mutate({ id: word.id, isFavorite: !word.isFavorite });
-  const onDelete = (word: Word) => deleteWord.mutate(word);
+  // Query answers reach React as store updates, which it draws in one task it cannot pause. The
+  // list is drawn from a deferred copy instead: a background render React can pause between rows,
+  // so a page of words arriving never blocks input in one long task.
+  const { data, status, error } = query;
+  const shown = useDeferredValue(
+    useMemo(() => ({ data, status, error, narrowed }), [data, status, error, narrowed]),
+  );
+  const words = useMemo(() => flattenWordPages(shown.data), [shown.data]);
+  const firstPage = shown.data?.pages[0];
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  // The sentinel watches only once the latest rows are drawn: above them it would look in view.
+  const sentinel = useLoadMore(
+    () => {
+      if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    },
+    Boolean(hasNextPage) && shown.data === data,
+  );
+
+  const onToggleFavorite = useCallback(
+    (word: Word) => toggleFavorite({ id: word.id, isFavorite: !word.isFavorite }),
+    [toggleFavorite],
+  );
+  const onDelete = useCallback((word: Word) => deleteWord(word), [deleteWord]);
 
   return (
     <section aria-labelledby="collection-title" className="space-y-4">
@@ -128,7 +141,7 @@ export function WordCollection({ targetLanguage }: { targetLanguage: string }) {
         </NativeSelect>
       </div>
 
-      {query.isPending ? (
+      {shown.status === 'pending' ? (
         <div role="status" aria-label="Loading words">
           <ul className="space-y-2">
             {Array.from({ length: SKELETON_ROWS }, (_, i) => (
@@ -136,13 +149,13 @@ export function WordCollection({ targetLanguage }: { targetLanguage: string }) {
             ))}
           </ul>
         </div>
-      ) : query.isError && words.length === 0 ? (
+      ) : shown.status === 'error' && words.length === 0 ? (
         <p role="alert" className="py-8 text-center text-sm text-destructive">
-          {query.error.message}
+          {shown.error?.message}
         </p>
       ) : words.length === 0 ? (
         <p className="py-8 text-center text-sm text-muted-foreground">
-          {narrowed ? WORD_TEXT.emptyFiltered : WORD_TEXT.emptyCollection}
+          {shown.narrowed ? WORD_TEXT.emptyFiltered : WORD_TEXT.emptyCollection}
         </p>
       ) : (
         <ul className="space-y-2" aria-label="Words">

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Heart, Trash2, Volume2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { WORD_TEXT, type Word } from '@verba/shared';
@@ -5,8 +6,11 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 
-/** One word in the collection: opens its card; favorite, speak and delete beside it. */
-export function WordRow({
+/**
+ * One word in the collection: opens its card; favorite, speak and delete beside it. Rows whose
+ * word is unchanged are not drawn again when the list around them is.
+ */
+export const WordRow = memo(function WordRow({
   word,
   onToggleFavorite,
   onSpeak,
@@ -69,7 +73,7 @@ export function WordRow({
       </Button>
     </li>
   );
-}
+});
 
 export function WordRowSkeleton() {
   return (
