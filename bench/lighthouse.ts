@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, resolveChromium } from '../scripts/chromium.ts';
-import { startBenchServer } from './server.ts';
+import { signedInLearner, startBenchServer } from './server.ts';
 
 const PUBLIC_PAGES = ['/', '/auth/login', '/auth/signup'];
 const SIGNED_IN_PAGES = ['/app/feed', '/app/words', '/app/profile'];
@@ -30,7 +30,7 @@ if (DUMP_DIR) mkdirSync(DUMP_DIR, { recursive: true });
 
 const browser = resolveChromium();
 const server = await startBenchServer(Number(process.env.BENCH_PORT ?? 4650));
-const cookie = await signedInLearner(server.url);
+const cookie = await learnerWithWords(server.url);
 const chrome = await chromeLauncher.launch({
   chromePath: browser.executablePath,
   chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
@@ -101,25 +101,9 @@ try {
   await server.stop();
 }
 
-/** A learner who finished onboarding and has a few words; returns the session cookie. */
-async function signedInLearner(url: string): Promise<string> {
-  const headers = { 'Content-Type': 'application/json', Origin: url };
-  const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      email: `bench-${Date.now()}@example.com`,
-      password: 'violet-harbour-lantern-42',
-    }),
-  });
-  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status}`);
-  const cookie = (signUp.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
-  const authed = { ...headers, Cookie: cookie };
-  await fetch(`${url}/api/profile/onboarding`, {
-    method: 'POST',
-    headers: authed,
-    body: JSON.stringify({ nativeLanguage: 'en', targetLanguage: 'es' }),
-  });
+/** A signed-in learner with a few cards, as the signed-in pages are measured with. */
+async function learnerWithWords(url: string): Promise<string> {
+  const cookie = await signedInLearner(url);
   const words = [
     ['el gato', 'cat'],
     ['la casa', 'house'],
@@ -128,11 +112,12 @@ async function signedInLearner(url: string): Promise<string> {
     ['la mesa', 'table'],
   ];
   for (const [word, translation] of words) {
-    await fetch(`${url}/api/words`, {
+    const response = await fetch(`${url}/api/words`, {
       method: 'POST',
-      headers: authed,
+      headers: { 'content-type': 'application/json', cookie },
       body: JSON.stringify({ id: crypto.randomUUID(), word, translation }),
     });
+    if (!response.ok) throw new Error(`saving a word failed: ${response.status}`);
   }
   return cookie;
 }
