@@ -237,6 +237,23 @@ describe('saving words', () => {
     expect(profile).toMatchObject({ totalWords: 1 });
   });
 
+  it('answers a double tap (the same save sent at once, several times) with one saved word', async () => {
+    const user = await onboarded();
+    const body = { id: randomUUID(), ...card };
+    const responses = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t.request('/api/words', { method: 'POST', cookie: user.cookie, json: body }),
+      ),
+    );
+    expect(responses.map((r) => r.status).sort()).toEqual([200, 200, 200, 201]);
+    for (const response of responses) {
+      expect(await response.json()).toMatchObject({ id: body.id, word: 'la manzana' });
+    }
+    expect(await countWords(user)).toBe(1);
+    const profile = await (await t.request('/api/profile', { cookie: user.cookie })).json();
+    expect(profile).toMatchObject({ totalWords: 1 });
+  });
+
   it('saves a hand-written card with only a word and a translation', async () => {
     const user = await onboarded();
     const response = await save(user, { word: 'el perro', translation: 'dog' });

@@ -259,9 +259,15 @@ export async function createWord(
   input: NewWord,
 ): Promise<{ word: Word; created: boolean }> {
   const { db } = services;
-  const [mine] = await statements(db).byId.execute({ id: input.id, userId: user.id });
-  if (mine) return { word: toWord(mine), created: false };
-  await refuseDuplicate(db, user.id, input.word);
+  // A replay, or a second request of the same save still on its way (a double tap): the word
+  // saved the first time answers both.
+  const savedBefore = async () => {
+    const [mine] = await statements(db).byId.execute({ id: input.id, userId: user.id });
+    return mine ? { word: toWord(mine), created: false } : null;
+  };
+  const before = await savedBefore();
+  if (before) return before;
+  await refuseDuplicate(db, user.id, input.word, input.id);
   const inserted = await db
     .transaction(async (tx) => {
       const [row] = await tx
@@ -295,6 +301,11 @@ export async function createWord(
       if (isUniqueViolation(error, 'words_user_word_lower_idx')) return 'duplicate' as const;
       throw error;
     });
+  if (inserted === 'duplicate' || !inserted) {
+    // The other save may have been this one's first request, committed meanwhile.
+    const meanwhile = await savedBefore();
+    if (meanwhile) return meanwhile;
+  }
   if (inserted === 'duplicate') {
     await refuseDuplicate(db, user.id, input.word);
     throw new ApiError('CONFLICT', WORD_TEXT.duplicate);
