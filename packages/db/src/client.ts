@@ -42,8 +42,9 @@ const drizzleOptions = { schema, casing: 'snake_case' } as const;
 /**
  * Planner settings of every connection. A learner's rows are few and stay in memory, so reading
  * an index entry out of order costs little more than reading the next row (PostgreSQL's advice
- * for cached data is a value near 1). With the default of 4 the planner counted a search by
- * reading every row of the learner's whole cards instead of the narrow index made for it.
+ * for cached data is a value near 1). With the default of 4, on a small server the planner found
+ * a page of the word list by hashing the whole table and counted a search on every row of the
+ * learner's instead of the narrow index made for it (word-list-plan.int.test.ts).
  */
 const PLANNER_SETTINGS = { random_page_cost: '1.1' } as const;
 const settingEntries = Object.entries(PLANNER_SETTINGS);

@@ -5,7 +5,7 @@ import type { PGlite } from '@electric-sql/pglite';
  * Long enough that a lone request's statements run together, short enough that sockets are polled
  * (and one new connection accepted) every few milliseconds under load.
  */
-export const EMBEDDED_TURN_MS = 4;
+const EMBEDDED_TURN_MS = 4;
 
 /**
  * Lets the event loop turn between the embedded database's statements. PGlite executes in this

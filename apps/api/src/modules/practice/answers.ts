@@ -169,7 +169,7 @@ function sessionForAnswer(
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
 }
 
-/** What `readSession` found. */
+/** What an answer reads: its session, and the answered item's word (gone when deleted). */
 type SessionForAnswer = { row: SessionRow; word: ScheduleRow | null };
 
 function foundSession(rows: SessionForAnswer[]): SessionForAnswer {
@@ -279,9 +279,15 @@ const REVIEW_LOG_PLACEHOLDERS = sql.join(
 const reviewLogValues = (log: ReviewLogRow) =>
   Object.fromEntries(REVIEW_LOG_COLUMNS.map(([key]) => [`log.${key}`, log[key] ?? null]));
 
-/** Writes only the answered item (the stored items can be long: an infinity round has 80). */
+/**
+ * Writes only one item's answer (the stored items can be long: an infinity round has 80). Takes
+ * values, or placeholders for the prepared statement of an open answer.
+ */
+const setAnswer = (path: string | SQLWrapper, answer: string | SQLWrapper) =>
+  sql`jsonb_set(${sessions.items}, ${path}::text[], ${answer}::jsonb)`;
+const answerPath = (item: StoredPracticeItem) => `{${item.index},answer}`;
 const answerItem = (answered: StoredPracticeItem) =>
-  sql`jsonb_set(${sessions.items}, ${`{${answered.index},answer}`}::text[], ${JSON.stringify(answered.answer)}::jsonb)`;
+  setAnswer(answerPath(answered), JSON.stringify(answered.answer));
 
 /** What a replayed answer changes. */
 const NOTHING_ELSE = { changedWord: null, profileChanged: false, refit: false } as const;
@@ -310,9 +316,7 @@ function openAnswerStatement(db: Database, mode: SessionMode) {
   const update = db.$with('answered').as(
     db
       .update(sessions)
-      .set({
-        items: sql`jsonb_set(${sessions.items}, ${p('answerPath')}::text[], ${p('answer')}::jsonb)`,
-      })
+      .set({ items: setAnswer(p('answerPath'), p('answer')) })
       .where(
         and(
           eq(sessions.id, p('sessionId')),
@@ -390,7 +394,7 @@ async function recordOpenAnswer(
       itemIndex: answered.index,
       wordId: answered.wordId,
       answerId: input.id,
-      answerPath: `{${answered.index},answer}`,
+      answerPath: answerPath(answered),
       answer: JSON.stringify(answered.answer),
       ...reviewLogValues(reviewLogRow(user, row, answered, word, now)),
     })

@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('word list query plans with one learner', () => {
+describe('word list query plans on a small server', () => {
   const cases: Record<string, string>[] = [{}, { sort: 'review' }, { search: 'or' }];
   it.each(cases)('reads the page by key, a count on the narrow index, for %o', async (query) => {
     const statement = wordListStatement(learner, listWordsQuerySchema.parse(query));
