@@ -50,9 +50,17 @@ const CASES: Case[] = [
   },
   { name: 'word list, first page', method: 'GET', path: '/api/words?limit=50', budgetP99Ms: 50 },
   {
+    // A common search: "or" is in a third of the seeded words.
     name: 'word list, search',
     method: 'GET',
     path: '/api/words?search=or&limit=50',
+    budgetP99Ms: 50,
+  },
+  {
+    // A search for one word (its number), which reads the narrow search index to the end.
+    name: 'word list, search, one match',
+    method: 'GET',
+    path: '/api/words?search=4321&limit=50',
     budgetP99Ms: 50,
   },
   {

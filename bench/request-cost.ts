@@ -84,6 +84,7 @@ const CASES: Case[] = [
   { name: 'profile write', path: '/api/profile', method: 'PATCH', json: { displayName: 'Bench' } },
   { name: 'word list, first page', path: '/api/words?limit=50' },
   { name: 'word list, search', path: '/api/words?search=or&limit=50' },
+  { name: 'word list, search, one match', path: '/api/words?search=4321&limit=50' },
   { name: 'word list, next review', path: '/api/words?sort=review&limit=50' },
   {
     name: 'practice: start infinity',

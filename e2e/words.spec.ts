@@ -70,7 +70,7 @@ async function seedWords(page: Page, words: { word: string; translation: string 
 
 async function savedWordCount(page: Page): Promise<number> {
   const response = await page.request.get('/api/words?limit=1');
-  return ((await response.json()) as { total: number }).total;
+  return ((await response.json()) as { collection: { words: number } }).collection.words;
 }
 
 const wordInput = (page: Page) => page.getByPlaceholder('Type any word or phrase...');

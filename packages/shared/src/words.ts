@@ -122,8 +122,8 @@ export type WordListQuery = z.output<typeof listWordsQuerySchema>;
 
 export const wordListSchema = z.object({
   words: z.array(wordSchema),
-  /** How many words match the filter and search: the list is complete at offset + words = total. */
-  total: z.number().int(),
+  /** Whether more words match after this page, which ends at offset + words. */
+  hasMore: z.boolean(),
   /** The whole collection, whatever the filter: "N words • M mastered". */
   collection: z.object({ words: z.number().int(), mastered: z.number().int() }),
 });

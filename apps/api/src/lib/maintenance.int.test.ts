@@ -1,8 +1,7 @@
 import { maintainEmbeddedDatabase, schema } from '@verba/db';
-import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestHarness, type TestUser } from '../testing/harness.ts';
-import { wordListStatement } from '../modules/words/words.service.ts';
+import { wordListPlans } from '../testing/word-list-plans.ts';
 
 let t: TestHarness;
 let learner: TestUser;
@@ -11,13 +10,6 @@ beforeAll(async () => {
   learner = await t.signUp();
 });
 afterAll(() => t.close());
-
-async function planOf(statement: SQL) {
-  const result = (await t.db.execute(sql`explain ${statement}`)) as unknown as {
-    rows: { 'QUERY PLAN': string }[];
-  };
-  return result.rows.map((row) => row['QUERY PLAN']).join('\n');
-}
 
 describe('planner statistics', () => {
   it('a page of a large collection reads the list index in order instead of sorting every word', async () => {
@@ -39,14 +31,8 @@ describe('planner statistics', () => {
       expect(await maintainEmbeddedDatabase(handle)).toEqual([]);
       await handle.client.query('analyze words');
     }
-    const statement = wordListStatement(learner, {
-      filter: 'all',
-      sort: 'recent',
-      search: '',
-      limit: 50,
-      offset: 0,
-    });
-    const plan = await planOf(statement);
+    // The plan made for these values, the one statistics steer.
+    const plan = (await wordListPlans(t.db, learner, {})).custom;
     expect(plan).toContain('words_user_created_idx');
     // Sorting the learner's words would name their columns; the page's 50 rows may be sorted.
     expect(plan).not.toMatch(/Sort Key: (words\.)?created_at/);

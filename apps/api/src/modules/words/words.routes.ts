@@ -30,7 +30,8 @@ const list = createRoute({
   method: 'get',
   path: '/words',
   tags: ['words'],
-  summary: "A page of the learner's words: filtered, searched and sorted, with exact counts",
+  summary:
+    "A page of the learner's words: filtered, searched and sorted, with the collection's exact counts",
   security: authCookie,
   request: { query: listWordsQuerySchema },
   responses: { 200: jsonContent(wordListSchema, 'The page'), ...errorResponses(400, 401) },
@@ -110,7 +111,7 @@ const remove = createRoute({
 });
 
 export const wordRoutes = createRouter()
-  // The body comes from the database as JSON text (words.service.ts `wordListStatement`).
+  // The body comes from the database as JSON text (words.service.ts `wordListSql`).
   .openapi(list, async (c) =>
     jsonTextResponse(await listWords(c.get('services').db, c.get('user'), c.req.valid('query'))),
   )

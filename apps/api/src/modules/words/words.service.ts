@@ -12,7 +12,7 @@ import {
   type WordListQuery,
   type WordSort,
 } from '@verba/shared';
-import { and, asc, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { generateWordCard } from '../../ai/index.ts';
 import type { Services } from '../../lib/context.ts';
@@ -140,51 +140,55 @@ interface ListShape {
   searched: boolean;
 }
 
-/** A list statement's values: real ones, or placeholders for a prepared statement. */
-interface ListValues {
-  userId: string | Placeholder;
-  pattern: string | Placeholder;
-  limit: number | Placeholder;
-  offset: number | Placeholder;
-}
+/** A list's parameters: placeholders in its prepared statement, bound by `listValues`. */
+const LIST = {
+  userId: sql.placeholder('userId'),
+  pattern: sql.placeholder('pattern'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+};
+
+const listValues = (user: Pick<SessionUser, 'id'>, query: WordListQuery) => ({
+  userId: user.id,
+  pattern: containsPattern(query.search ?? ''),
+  limit: query.limit,
+  offset: query.offset,
+});
 
 /**
  * A page of the list as one statement that returns the response body, `WordList` as JSON text.
  * The list is the most read route: building the JSON in the database (one round trip, no
  * per-cell mapping, no parse and re-serialise in JavaScript) makes a page several times cheaper
- * (docs/performance.md). The totals are the profile's counters, which every save, delete and
- * mastery change keeps in the same transaction; only a search or the favorites filter counts.
+ * (docs/performance.md). The page reads one row beyond its limit to say whether more follow, so
+ * its cost is the page's, never the collection's: no list counts its matches
+ * (docs/decisions/009). The collection's totals are the profile's counters, which every save,
+ * delete and mastery change keeps in the same transaction.
  * Every condition starts with the learner's id, so the (user_id, …) indexes keep other
- * learners' rows out of the scan (words.pg.int.test.ts checks the plans).
+ * learners' rows out of the scan (word-list-plan.int.test.ts checks the plans).
  */
-function wordListSql(shape: ListShape, values: ListValues): SQL {
+function wordListSql(shape: ListShape): SQL {
+  // A sub-select lowers the pattern once; as a bare `lower($2)` a cached plan lowers it per row.
   const search = shape.searched
-    ? sql`${words.searchText} like lower(${values.pattern})`
+    ? sql`${words.searchText} like (select lower(${LIST.pattern}))`
     : undefined;
-  const matching = and(eq(words.userId, values.userId), FILTERS[shape.filter], search);
+  const matching = and(eq(words.userId, LIST.userId), FILTERS[shape.filter], search);
   const order = sql.join(ORDERS[shape.sort], sql`, `);
   const profiles = schema.profiles;
-  const total =
-    shape.searched || shape.filter === 'favorites'
-      ? sql`(select count(*) from ${words} where ${matching})`
-      : {
-          all: sql`${profiles.totalWords}`,
-          learning: sql`${profiles.totalWords} - ${profiles.masteredWords}`,
-          mastered: sql`${profiles.masteredWords}`,
-        }[shape.filter as 'all' | 'learning' | 'mastered'];
+  const limit = sql`${LIST.limit}::int`;
   // The page is chosen on the list's index first; only its rows are then read and built.
   return sql`with page as (
       select ${words.id} as id, row_number() over (order by ${order}) as position
         from ${words} where ${matching}
-       order by ${order} limit ${values.limit} offset ${values.offset})
+       order by ${order} limit ${limit} + 1 offset ${LIST.offset}::int)
     select json_build_object(
       'words', coalesce((
-        select json_agg(${WORD_JSON} order by page.position)
-          from page join ${words} on ${words.id} = page.id), '[]'::json),
-      'total', ${total},
+        select json_agg(${WORD_JSON} order by shown.position)
+          from (select id, position from page order by position limit ${limit}) as shown
+          join ${words} on ${words.id} = shown.id), '[]'::json),
+      'hasMore', (select count(*) > ${limit} from page),
       'collection', json_build_object('words', ${profiles.totalWords}, 'mastered', ${profiles.masteredWords})
     )::text as body
-    from ${profiles} where ${eq(profiles.id, values.userId)}`;
+    from ${profiles} where ${eq(profiles.id, LIST.userId)}`;
 }
 
 const shapeOf = (query: WordListQuery): ListShape => ({
@@ -193,22 +197,24 @@ const shapeOf = (query: WordListQuery): ListShape => ({
   searched: Boolean(query.search),
 });
 
-/** The statement of one list with its values in place, as `listWords` runs it (for EXPLAIN). */
-export function wordListStatement(user: SessionUser, query: WordListQuery): SQL {
-  return wordListSql(shapeOf(query), {
-    userId: user.id,
-    pattern: containsPattern(query.search ?? ''),
-    limit: query.limit,
-    offset: query.offset,
-  });
-}
-
 // The dialect renders a statement once per shape, with the database's own naming rule.
 const dialect = new PgDialect({ casing: 'snake_case' });
 
 /**
+ * A list as `listWords` prepares it: the statement's text with `$n` parameters, and their values
+ * for this learner and query (for EXPLAIN of the plan PostgreSQL caches).
+ */
+export function wordListQuery(user: Pick<SessionUser, 'id'>, query: WordListQuery) {
+  const prepared = dialect.sqlToQuery(wordListSql(shapeOf(query)));
+  return { text: prepared.sql, values: fillPlaceholders(prepared.params, listValues(user, query)) };
+}
+
+/**
  * One prepared statement per list shape (4 filters × 3 sorts × searched or not), built on first
  * use: a request only binds its values, and PostgreSQL parses and plans each once per connection.
+ * After five runs it keeps one plan for every pattern, so a search's plan must suit a pattern
+ * that matches most words as well as one that matches none (the order indexes hold the search
+ * text for that).
  */
 const listStatements = preparedStatements((db) => {
   const byShape = new Map<string, ReturnType<Database['_']['session']['prepareQuery']>>();
@@ -216,13 +222,7 @@ const listStatements = preparedStatements((db) => {
     const name = `word_list_${shape.filter}_${shape.sort}${shape.searched ? '_search' : ''}`;
     let statement = byShape.get(name);
     if (!statement) {
-      const placeholders = {
-        userId: sql.placeholder('userId'),
-        pattern: sql.placeholder('pattern'),
-        limit: sql.placeholder('limit'),
-        offset: sql.placeholder('offset'),
-      };
-      const query = dialect.sqlToQuery(wordListSql(shape, placeholders));
+      const query = dialect.sqlToQuery(wordListSql(shape));
       statement = db._.session.prepareQuery(query, undefined, name, false);
       byShape.set(name, statement);
     }
@@ -230,19 +230,16 @@ const listStatements = preparedStatements((db) => {
   };
 });
 
-/** One page of the collection, with the exact count of matches and the collection's totals. */
+/** One page of the collection, whether more words follow it, and the collection's totals. */
 export async function listWords(
   db: Database,
   user: SessionUser,
   query: WordListQuery,
 ): Promise<JsonText<WordList>> {
   // Without a field list, both drivers answer with their raw `{ rows }`.
-  const result = (await listStatements(db)(shapeOf(query)).execute({
-    userId: user.id,
-    pattern: containsPattern(query.search ?? ''),
-    limit: query.limit,
-    offset: query.offset,
-  })) as { rows: { body: string }[] };
+  const result = (await listStatements(db)(shapeOf(query)).execute(listValues(user, query))) as {
+    rows: { body: string }[];
+  };
   const body = result.rows[0]?.body;
   // Every account has a profile from sign-up on; without one there is nothing to list.
   if (body === undefined) throw new ApiError('NOT_FOUND', 'Profile not found');

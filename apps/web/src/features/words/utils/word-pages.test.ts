@@ -30,8 +30,12 @@ function word(id: string, extra: Partial<Word> = {}): Word {
   };
 }
 
-function page(words: Word[], total: number, collection = { words: total, mastered: 0 }): WordList {
-  return { words, total, collection };
+function page(
+  words: Word[],
+  hasMore = false,
+  collection = { words: words.length, mastered: 0 },
+): WordList {
+  return { words, hasMore, collection };
 }
 
 const pages = (...lists: WordList[]): WordPages => ({
@@ -41,32 +45,33 @@ const pages = (...lists: WordList[]): WordPages => ({
 
 describe('word list pages', () => {
   it('flattens pages in order and drops a word that two offset pages both hold', () => {
-    const data = pages(page([word('1'), word('2')], 4), page([word('2'), word('3')], 4));
+    const data = pages(page([word('1'), word('2')], true), page([word('2'), word('3')]));
     expect(flattenWordPages(data).map((w) => w.id)).toEqual(['1', '2', '3']);
     expect(flattenWordPages(undefined)).toEqual([]);
   });
 
-  it('asks for the next page from the number loaded, until the total is reached', () => {
+  it('asks for the next page from the number loaded, until a page says no more follow', () => {
+    expect(nextWordPageParam([], 50)).toEqual({ offset: 0, limit: 50 });
     // A prefetched first page of 20 continues in pages of 50 from offset 20.
     const first = page(
       Array.from({ length: 20 }, (_, i) => word(String(i))),
-      75,
+      true,
     );
     expect(nextWordPageParam([first], 50)).toEqual({ offset: 20, limit: 50 });
     const second = page(
       Array.from({ length: 50 }, (_, i) => word(`b${i}`)),
-      75,
+      true,
     );
     expect(nextWordPageParam([first, second], 50)).toEqual({ offset: 70, limit: 50 });
-    const last = page([word('x'), word('y'), word('z'), word('v'), word('u')], 75);
+    const last = page([word('x'), word('y'), word('z'), word('v'), word('u')]);
     expect(nextWordPageParam([first, second, last], 50)).toBeUndefined();
-    // An empty page ends the list even if the total says otherwise (words deleted meanwhile).
-    expect(nextWordPageParam([page([], 10)], 50)).toBeUndefined();
+    // An empty page ends the list even if it says more follow (words deleted meanwhile).
+    expect(nextWordPageParam([first, page([], true)], 50)).toBeUndefined();
   });
 
   it('patches one word optimistically and leaves other pages untouched', () => {
-    const untouched = page([word('3')], 3);
-    const data = pages(page([word('1'), word('2')], 3), untouched);
+    const untouched = page([word('3')]);
+    const data = pages(page([word('1'), word('2')], true), untouched);
     const next = patchWordInPages(data, '2', { isFavorite: true });
     expect(flattenWordPages(next).map((w) => w.isFavorite)).toEqual([false, true, false]);
     expect(next?.pages[1]).toBe(untouched);
@@ -77,27 +82,28 @@ describe('word list pages', () => {
 
   it('removes a word and lowers the counts; the original is kept for the rollback', () => {
     const data = pages(
-      page([word('1'), word('2', { mastered: true })], 3, { words: 5, mastered: 2 }),
-      page([word('3')], 3, { words: 5, mastered: 2 }),
+      page([word('1'), word('2', { mastered: true })], true, { words: 5, mastered: 2 }),
+      page([word('3')], false, { words: 5, mastered: 2 }),
     );
     const next = removeWordFromPages(data, '2', { mastered: true });
     expect(flattenWordPages(next).map((w) => w.id)).toEqual(['1', '3']);
-    expect(next?.pages.map((p) => p.total)).toEqual([2, 2]);
+    expect(next?.pages.map((p) => p.hasMore)).toEqual([true, false]);
     expect(next?.pages[0]?.collection).toEqual({ words: 4, mastered: 1 });
     expect(flattenWordPages(data)).toHaveLength(3);
   });
 
   it('a word deleted while another filter is shown lowers only the collection totals', () => {
-    const data = pages(page([word('1')], 1, { words: 5, mastered: 0 }));
+    const data = pages(page([word('1')], false, { words: 5, mastered: 0 }));
     const next = removeWordFromPages(data, 'elsewhere', { mastered: false });
-    expect(next?.pages[0]).toMatchObject({ total: 1, collection: { words: 4, mastered: 0 } });
+    expect(flattenWordPages(next).map((w) => w.id)).toEqual(['1']);
+    expect(next?.pages[0]?.collection).toEqual({ words: 4, mastered: 0 });
   });
 
   it('drops a word that left the filter from that list only, keeping the collection totals', () => {
-    const data = pages(page([word('1'), word('2')], 2, { words: 5, mastered: 1 }));
+    const data = pages(page([word('1'), word('2')], false, { words: 5, mastered: 1 }));
     const next = dropWordFromList(data, '1');
     expect(flattenWordPages(next).map((w) => w.id)).toEqual(['2']);
-    expect(next?.pages[0]).toMatchObject({ total: 1, collection: { words: 5, mastered: 1 } });
+    expect(next?.pages[0]?.collection).toEqual({ words: 5, mastered: 1 });
     expect(dropWordFromList(data, 'elsewhere')).toBe(data);
   });
 });

@@ -34,8 +34,9 @@ export function nextWordPageParam(
 ): WordListPageParam | undefined {
   const last = pages.at(-1);
   if (!last) return { offset: 0, limit: pageSize };
+  // An empty page ends the list too: words deleted meanwhile can leave one that still says more.
+  if (!last.hasMore || last.words.length === 0) return undefined;
   const loaded = pages.reduce((sum, page) => sum + page.words.length, 0);
-  if (last.words.length === 0 || loaded >= last.total) return undefined;
   return { offset: loaded, limit: pageSize };
 }
 
@@ -56,8 +57,8 @@ export function patchWordInPages(
 }
 
 /**
- * The same pages without one word. The counts go down with it: the total of matches when it was
- * listed, and the collection's totals in every list (a word leaves the whole collection).
+ * The same pages without one word. The collection's totals go down with it in every list (a word
+ * leaves the whole collection).
  */
 export function removeWordFromPages(
   data: WordPages | undefined,
@@ -77,7 +78,7 @@ export function removeWordFromPages(
 
 /**
  * The same pages without one word that no longer matches the list's filter (a favorite
- * unmarked in the Favorites list): the list's total goes down, the collection stays as it is.
+ * unmarked in the Favorites list): the collection stays as it is.
  */
 export function dropWordFromList(data: WordPages | undefined, id: string): WordPages | undefined {
   return data && withoutWord(data, id);
@@ -89,7 +90,6 @@ function withoutWord(data: WordPages, id: string): WordPages {
   const pages = data.pages.map((page) => ({
     ...page,
     words: page.words.filter((w) => w.id !== id),
-    total: Math.max(page.total - 1, 0),
   }));
   return { ...data, pages };
 }
