@@ -1,3 +1,5 @@
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client.ts';
 
 /**
@@ -21,4 +23,31 @@ export function preparedStatements<T>(build: (db: Database) => T): (db: Database
     }
     return statements;
   };
+}
+
+/**
+ * A row of `table` as the value list of a prepared `insert … select`: one placeholder
+ * `<prefix>.<key>` per column an insert names (generated columns left out), in the order Drizzle
+ * lists them, each cast to its column's type. `values(row)` binds a whole row to them, mapped as
+ * each column maps its values (jsonb, arrays, dates); a null stays null.
+ */
+export function rowPlaceholders<T extends PgTable>(table: T, prefix: string) {
+  const columns = (Object.entries(getTableColumns(table)) as [string, PgColumn][]).filter(
+    ([, column]) => !column.generated || column.generated.type === 'byDefault',
+  );
+  const list: SQL = sql.join(
+    columns.map(
+      ([key, column]) =>
+        sql`${sql.placeholder(`${prefix}.${key}`)}::${sql.raw(column.getSQLType())}`,
+    ),
+    sql`, `,
+  );
+  const values = (row: Required<T['$inferInsert']>): Record<string, unknown> =>
+    Object.fromEntries(
+      columns.map(([key, column]) => {
+        const value = (row as Record<string, unknown>)[key] ?? null;
+        return [`${prefix}.${key}`, value === null ? null : column.mapToDriverValue(value)];
+      }),
+    );
+  return { list, values };
 }

@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   preparedStatements,
+  rowPlaceholders,
   schema,
   type Database,
   type Executor,
@@ -31,8 +32,7 @@ import {
   type RetentionPolicyTable,
   type SchedulerParams,
 } from '@verba/srs';
-import { and, eq, getTableColumns, sql, type SQLWrapper } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { isDatabaseError, PG_ERROR } from '../../lib/database-errors.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -259,25 +259,8 @@ function reviewLogRow(
   };
 }
 
-/** The columns an insert names, as Drizzle lists them (generated columns left out). */
-const REVIEW_LOG_COLUMNS = (
-  Object.entries(getTableColumns(schema.reviewLog)) as [keyof ReviewLogRow, PgColumn][]
-).filter(([, column]) => !column.generated || column.generated.type === 'byDefault');
-
-/**
- * A review log row as the value list of an `insert … select`, in the table's column order (the
- * order Drizzle names the columns in): placeholders `log.<key>`, each cast to its column's type.
- */
-const REVIEW_LOG_PLACEHOLDERS = sql.join(
-  REVIEW_LOG_COLUMNS.map(
-    ([key, column]) =>
-      sql`${sql.param(sql.placeholder(`log.${key}`), column)}::${sql.raw(column.getSQLType())}`,
-  ),
-  sql`, `,
-);
-
-const reviewLogValues = (log: ReviewLogRow) =>
-  Object.fromEntries(REVIEW_LOG_COLUMNS.map(([key]) => [`log.${key}`, log[key] ?? null]));
+/** A review log row as the value list of the open answer's `insert … select`. */
+const REVIEW_LOG_ROW = rowPlaceholders(schema.reviewLog, 'log');
 
 /**
  * Writes only one item's answer (the stored items can be long: an infinity round has 80). Takes
@@ -331,7 +314,7 @@ function openAnswerStatement(db: Database, mode: SessionMode) {
   return db
     .with(update)
     .insert(schema.reviewLog)
-    .select(sql`select ${REVIEW_LOG_PLACEHOLDERS} from ${update}`)
+    .select(sql`select ${REVIEW_LOG_ROW.list} from ${update}`)
     .returning({ id: schema.reviewLog.id })
     .prepare(`practice_open_answer_${mode}`);
 }
@@ -396,7 +379,7 @@ async function recordOpenAnswer(
       answerId: input.id,
       answerPath: answerPath(answered),
       answer: JSON.stringify(answered.answer),
-      ...reviewLogValues(reviewLogRow(user, row, answered, word, now)),
+      ...REVIEW_LOG_ROW.values(reviewLogRow(user, row, answered, word, now)),
     })
     .catch((error: unknown) => (isWordGone(error) ? [] : answerIdReused(error)));
   if (inserted.length === 0) return null;

@@ -87,6 +87,16 @@ describe('endOfLocalDay', () => {
     );
   });
 
+  it('answers each instant with its own day, in any order, as its zone keeps the last day found', () => {
+    const end = (instant: string) => endOfLocalDay(at(instant), 'Pacific/Auckland').toISOString();
+    // Auckland is 13 hours ahead in January: 10:59Z is 23:59 local, 11:00Z the next day's 00:00.
+    expect(end('2026-01-15T10:59:00Z')).toBe('2026-01-15T11:00:00.000Z');
+    expect(end('2026-01-15T00:00:00Z')).toBe('2026-01-15T11:00:00.000Z');
+    expect(end('2026-01-15T11:00:00Z')).toBe('2026-01-16T11:00:00.000Z');
+    expect(end('2026-01-15T10:59:59Z')).toBe('2026-01-15T11:00:00.000Z');
+    expect(end('2026-01-14T10:00:00Z')).toBe('2026-01-14T11:00:00.000Z');
+  });
+
   it('is right on days of 23 and 25 hours', () => {
     // Spring forward (New York, 8 March 2026): the day ends at 04:00Z, EDT.
     expect(endOfLocalDay(at('2026-03-08T06:00:00Z'), 'America/New_York').toISOString()).toBe(

@@ -79,18 +79,27 @@ function offsetAt(instant: Date, timeZone: string): number {
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
+/** The last day's end found per zone: every start in a zone's day asks for the same one. */
+const dayEnds = new Map<string, { day: string; end: number }>();
+
 /** The first instant of the learner's next calendar day (midnight local, or the first hour after it). */
 export function endOfLocalDay(instant: Date, timeZone: string): Date {
-  const { year, month, day } = localParts(instant, timeZone);
+  const today = localDay(instant, timeZone);
+  const known = dayEnds.get(timeZone);
+  if (known?.day === today) return new Date(known.end);
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
   const midnightAsUtc = Date.UTC(year, month - 1, day + 1);
   // Local midnight = UTC midnight minus the offset then; the offset may change that night.
   let guess = midnightAsUtc - offsetAt(new Date(midnightAsUtc), timeZone);
   guess = midnightAsUtc - offsetAt(new Date(guess), timeZone);
   // Where midnight does not exist (a clock jumping forward at 00:00), the day ends at the jump.
-  if (localDay(new Date(guess), timeZone) === localDay(instant, timeZone)) {
-    while (localDay(new Date(guess), timeZone) === localDay(instant, timeZone)) guess += 60_000;
+  if (localDay(new Date(guess), timeZone) === today) {
+    while (localDay(new Date(guess), timeZone) === today) guess += 60_000;
     guess -= guess % 60_000;
   }
+  // About 600 zones exist; the cap keeps odd spellings from growing the map without end.
+  if (dayEnds.size < 2_000 || dayEnds.has(timeZone))
+    dayEnds.set(timeZone, { day: today, end: guess });
   return new Date(guess);
 }
 

@@ -59,12 +59,17 @@ export function shuffle<T>(values: readonly T[], random: () => number): T[] {
 
 /** Translations that read differently once trimmed, case-folded and normalised; the first spelling kept. */
 export function uniqueTranslations(translations: readonly string[]): string[] {
+  return [...translationsByKey(translations).values()];
+}
+
+/** The unique translations by their normalised reading (the key a quiz compares on). */
+function translationsByKey(translations: readonly string[]): Map<string, string> {
   const seen = new Map<string, string>();
   for (const t of translations) {
     const key = normalizeSpelling(t);
     if (key && !seen.has(key)) seen.set(key, t);
   }
-  return [...seen.values()];
+  return seen;
 }
 
 export interface BuildItemsOptions {
@@ -85,7 +90,8 @@ export function buildItems(
   { mode, translations, random = Math.random }: BuildItemsOptions,
 ): StoredPracticeItem[] {
   const perWord = PRACTICE_LIMITS.itemsPerWord(words.length) as 2 | 3 | 4;
-  const pool = uniqueTranslations([...translations, ...words.map((w) => w.translation)]);
+  // Normalised once: a quiz compares every translation of the pool against its own.
+  const pool = [...translationsByKey([...translations, ...words.map((w) => w.translation)])];
   const quizAllowed = pool.length >= PRACTICE_LIMITS.quizMinTranslations;
   const plans = words.map((w) => {
     const maturity = mode === 'infinity' ? 'learning' : wordMaturity(w.repetitions);
@@ -100,7 +106,7 @@ export function buildItems(
       if (slot.kind === 'quiz') {
         const key = normalizeSpelling(word.translation);
         const distractors = shuffle(
-          pool.filter((t) => normalizeSpelling(t) !== key),
+          pool.filter(([other]) => other !== key).map(([, translation]) => translation),
           random,
         ).slice(0, PRACTICE_LIMITS.quizOptions - 1);
         if (quizAllowed && distractors.length === PRACTICE_LIMITS.quizOptions - 1) {

@@ -8,10 +8,11 @@ import {
   type PracticeItem,
   type Profile,
 } from '@verba/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestHarness, type TestUser } from '../../testing/harness.ts';
 import { cleanupExpiredSessions } from './jobs.ts';
+import { insertSession, insertSessionValues, type SessionRow } from './practice.service.ts';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -740,6 +741,42 @@ describe('infinity', () => {
       .from(schema.dailyPracticeSessions)
       .where(eq(schema.dailyPracticeSessions.userId, user.id));
     expect(rows.map((r) => r.id).sort()).toEqual([id, ...others.map((o) => o.id)].sort());
+  });
+
+  it("writes a round without waiting for the database's log to reach the disk; a daily session waits", async () => {
+    const user = await learner();
+    const row = (mode: 'daily' | 'infinity'): SessionRow => ({
+      id: randomUUID(),
+      userId: user.id,
+      wordIds: [],
+      startedAt: new Date(nowMs),
+      expiresAt: new Date(nowMs + DAY),
+      completedAt: null,
+      wordsPracticed: 0,
+      correctCount: 0,
+      totalTimeSeconds: 0,
+      mode,
+      words: [],
+      items: [],
+      streakAfter: null,
+    });
+    const setting = sql`select current_setting('synchronous_commit') as value`;
+    const serverSetting = (
+      (await t.db.execute(setting)) as unknown as { rows: { value: string }[] }
+    ).rows[0]?.value;
+    // The setting the commit will read, seen inside each session's own transaction.
+    const commitSetting = (mode: 'daily' | 'infinity') =>
+      t.db.transaction(async (tx) => {
+        const written = await insertSession(tx).execute(
+          insertSessionValues(row(mode), mode === 'daily'),
+        );
+        expect(written).toHaveLength(1);
+        return ((await tx.execute(setting)) as unknown as { rows: { value: string }[] }).rows[0]
+          ?.value;
+      });
+    expect(await commitSetting('infinity')).toBe('off');
+    expect(await commitSetting('daily')).toBe(serverSetting);
+    expect(serverSetting).toBe('on');
   });
 
   it('practises the words of one group', async () => {

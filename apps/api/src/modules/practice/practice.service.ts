@@ -1,5 +1,6 @@
 import {
   preparedStatements,
+  rowPlaceholders,
   schema,
   type Database,
   type Executor,
@@ -29,6 +30,7 @@ import {
   lte,
   min,
   sql,
+  type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
 import type { Services } from '../../lib/context.ts';
@@ -193,37 +195,42 @@ export async function getSession(
 
 // ── Starting ──
 
-const PRACTICE_WORD_COLUMNS = {
-  id: words.id,
-  word: words.word,
-  translation: words.translation,
-  ipa: words.ipa,
-  reading: words.reading,
-  examples: words.examples,
-  mastered: words.mastered,
-  repetitions: words.repetitions,
-};
-type PracticeWordRow = {
-  [K in keyof typeof PRACTICE_WORD_COLUMNS]: (typeof words.$inferSelect)[K];
-};
+/** What a start reads of a word: its card as the session shows it, and its review count. */
+const PRACTICE_WORD_JSON = sql`json_build_object(
+  'id', ${words.id}, 'word', ${words.word}, 'translation', ${words.translation},
+  'ipa', ${words.ipa}, 'reading', ${words.reading}, 'examples', ${words.examples},
+  'mastered', ${words.mastered}, 'repetitions', ${words.repetitions})`;
+type PracticeWordRow = Pick<
+  typeof words.$inferSelect,
+  'id' | 'word' | 'translation' | 'ipa' | 'reading' | 'examples' | 'mastered' | 'repetitions'
+>;
+
+/**
+ * The learner's words among the ids `chosen` selects, in `order`, as one JSON text built by the
+ * database: a start reads up to 40 words, and parsing one text costs a fraction of reading their
+ * rows field by field (docs/performance.md). `parsePracticeWords` turns it into rows.
+ */
+function practiceWords(
+  db: Executor,
+  userId: string | SQLWrapper,
+  chosen: SQLWrapper,
+  order: SQL = sql``,
+) {
+  return db
+    .select({ json: sql<string>`coalesce(json_agg(${PRACTICE_WORD_JSON} ${order}), '[]')::text` })
+    .from(words)
+    .where(and(eq(words.userId, userId), inArray(words.id, chosen)));
+}
+
+const parsePracticeWords = (json: string | undefined): PracticeWordRow[] =>
+  JSON.parse(json ?? '[]') as PracticeWordRow[];
 
 /** How many of the learner's translations a start reads to draw quiz distractors from. */
 const DISTRACTOR_POOL = 40;
 
-/** What a start reads of the learner's profile. */
-const startProfile = (db: Executor, userId: string | SQLWrapper) =>
-  db
-    .select({
-      timeZone: profiles.timeZone,
-      targetLanguage: profiles.targetLanguage,
-      nativeLanguage: profiles.nativeLanguage,
-    })
-    .from(profiles)
-    .where(eq(profiles.id, userId));
-
 /**
- * A random sample of the learner's words, sorted by ids alone: quiz distractors come from its
- * translations, and an infinity round without a group practises 20 of them.
+ * A random sample of the learner's words, in no particular order: quiz distractors come from
+ * its translations, and an infinity round without a group practises 20 of them.
  */
 function wordSample(db: Executor, userId: string | SQLWrapper) {
   const sampledIds = db
@@ -232,16 +239,57 @@ function wordSample(db: Executor, userId: string | SQLWrapper) {
     .where(eq(words.userId, userId))
     .orderBy(sql`random()`)
     .limit(DISTRACTOR_POOL);
-  return db
-    .select(PRACTICE_WORD_COLUMNS)
-    .from(words)
-    .where(and(eq(words.userId, userId), inArray(words.id, sampledIds)));
+  return practiceWords(db, userId, sampledIds);
 }
 
-/** An infinity start's reads, built once per database (it takes no transaction). */
+/**
+ * What a start reads first, in one round trip: the learner's profile and a sample of their words
+ * (a round trip to the database costs more than this reading: docs/performance.md).
+ */
+const startReads = (db: Executor, userId: string | SQLWrapper) =>
+  db
+    .select({
+      timeZone: profiles.timeZone,
+      targetLanguage: profiles.targetLanguage,
+      nativeLanguage: profiles.nativeLanguage,
+      sample: sql<string>`(${wordSample(db, userId)})`,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+
+/** A session row as the value list of `insertSession`. */
+const SESSION_ROW = rowPlaceholders(sessions, 'session');
+
+/**
+ * Writes a new session unless its id is taken (a replayed start writes nothing and learns it from
+ * the empty result). `durable` false lets this one commit return before the database's log reaches
+ * the disk (`synchronous_commit`, which PostgreSQL reads at commit time): an infinity round
+ * changes no schedule, so a crash in that fraction of a second would lose only a round the
+ * learner starts again, and its first answer's durable commit writes the round with it. A daily
+ * session is written with the server's own setting.
+ */
+export const insertSession = (db: Executor) =>
+  db
+    .insert(sessions)
+    .select(
+      sql`select ${SESSION_ROW.list} from (select set_config('synchronous_commit',
+        case when ${sql.placeholder('durable')}::boolean then current_setting('synchronous_commit')
+             else 'off' end, true)) as commit_setting`,
+    )
+    .onConflictDoNothing({ target: sessions.id })
+    .returning({ id: sessions.id })
+    .prepare('practice_insert_session');
+
+/** What `insertSession` binds: the row, and whether its commit waits for the disk. */
+export const insertSessionValues = (row: SessionRow, durable: boolean) => ({
+  ...SESSION_ROW.values(row),
+  durable,
+});
+
+/** An infinity start's statements, built once per database (it takes no transaction). */
 const startStatements = preparedStatements((db) => ({
-  profile: startProfile(db, sql.placeholder('userId')).prepare('practice_start_profile'),
-  sample: wordSample(db, sql.placeholder('userId')).prepare('practice_start_sample'),
+  reads: startReads(db, sql.placeholder('userId')).prepare('practice_start_reads'),
+  insert: insertSession(db),
 }));
 
 export async function startSession(
@@ -260,11 +308,10 @@ export async function startSession(
   const inTurn = <T>(work: (tx: Executor) => Promise<T>): Promise<T> =>
     mode === 'daily' ? db.transaction(work) : work(db);
   const outcome = await inTurn(async (tx) => {
-    const prepared = startStatements(db);
     const [profile] =
       mode === 'daily'
-        ? await startProfile(tx, user.id).for('update')
-        : await prepared.profile.execute({ userId: user.id });
+        ? await startReads(tx, user.id).for('update')
+        : await startStatements(db).reads.execute({ userId: user.id });
     if (!profile) throw new ApiError('NOT_FOUND', 'Profile not found');
     // A replayed start answers with the session it made. A daily start looks first (under the
     // lock); an infinity start learns it from its insert.
@@ -285,20 +332,23 @@ export async function startSession(
       const [open] = await openDailySession(tx, user.id, now);
       if (open) return { row: open, created: false, zoneChanged };
     }
-    const sample = shuffle(
-      mode === 'daily'
-        ? await wordSample(tx, user.id)
-        : await prepared.sample.execute({ userId: user.id }),
-      random,
-    );
+    const sample = shuffle(parsePracticeWords(profile.sample), random);
     let picked: PracticeWordRow[];
     if (mode === 'daily') {
-      picked = await tx
-        .select(PRACTICE_WORD_COLUMNS)
+      const oldestDue = [asc(words.nextReviewDate), asc(words.id)];
+      const dueIds = tx
+        .select({ id: words.id })
         .from(words)
         .where(dueCondition(user.id, now))
-        .orderBy(asc(words.nextReviewDate), asc(words.id))
+        .orderBy(...oldestDue)
         .limit(PRACTICE_LIMITS.dueWordsPerSession);
+      const [due] = await practiceWords(
+        tx,
+        user.id,
+        dueIds,
+        sql`order by ${sql.join(oldestDue, sql`, `)}`,
+      );
+      picked = parsePracticeWords(due?.json);
       if (picked.length === 0) throw new ApiError('CONFLICT', PRACTICE_TEXT.nothingDue);
     } else {
       const groupId = input.groupId ?? null;
@@ -308,13 +358,14 @@ export async function startSession(
           .from(schema.groups)
           .where(and(eq(schema.groups.id, groupId), eq(schema.groups.userId, user.id)));
         if (!group) throw new ApiError('NOT_FOUND', PRACTICE_TEXT.groupNotFound);
-        picked = await tx
-          .select(PRACTICE_WORD_COLUMNS)
-          .from(words)
-          .innerJoin(schema.groupWords, eq(schema.groupWords.wordId, words.id))
-          .where(and(eq(words.userId, user.id), eq(schema.groupWords.groupId, groupId)))
+        const groupIds = tx
+          .select({ id: schema.groupWords.wordId })
+          .from(schema.groupWords)
+          .where(eq(schema.groupWords.groupId, groupId))
           .orderBy(sql`random()`)
           .limit(PRACTICE_LIMITS.infinityWords);
+        const [members] = await practiceWords(tx, user.id, groupIds);
+        picked = shuffle(parsePracticeWords(members?.json), random);
       } else {
         picked = sample.slice(0, PRACTICE_LIMITS.infinityWords);
       }
@@ -356,11 +407,8 @@ export async function startSession(
       streakAfter: null,
     };
     // The new row is known here; only whether it was written comes back.
-    const [inserted] = await tx
-      .insert(sessions)
-      .values(row)
-      .onConflictDoNothing({ target: sessions.id })
-      .returning({ id: sessions.id });
+    const insert = mode === 'daily' ? insertSession(tx) : startStatements(db).insert;
+    const [inserted] = await insert.execute(insertSessionValues(row, mode === 'daily'));
     if (inserted) return { row, created: true, zoneChanged };
     const same = await replayed();
     if (!same) throw new ApiError('INTERNAL_ERROR', 'Could not start the session');
