@@ -92,6 +92,7 @@ export function curveOf(
   }
   return [...byName.entries()].map(([label, runs]) => ({
     label,
+    variant: runs[0]!.policy.kind,
     knowledge: runs.reduce((a, r) => a + r.meanKnowledge, 0) / runs.length,
     seconds: runs.reduce((a, r) => a + r.reviewSeconds, 0) / runs.length,
   }));

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   auc,
   compareCurves,
+  familyTimeToReach,
   geometricMean,
   logLoss,
   lowerEnvelope,
   rmseBins,
   summarize,
   timeToReach,
+  variantEnvelopes,
 } from './metrics.ts';
 
 const item = (predicted: number, correct: boolean) => ({ predicted, truth: predicted, correct });
@@ -75,6 +77,49 @@ describe('review time at equal knowledge', () => {
     ]);
     expect(d.geometricMean).toBeCloseTo(Math.cbrt(d.points.reduce((a, p) => a * p.ratio, 1)), 10);
     expect(d.worst).toBeCloseTo(0.625, 10);
+  });
+
+  it('interpolates a family only within each variant and takes the cheaper variant at each level', () => {
+    // Variant a: 4,000 s at 700 words, 16,000 s at 900 (8,000 s at 800 on its own curve). Variant b's one
+    // setting, 800 words for 9,000 s, beats no setting of a at its level, though no point dominates it: a
+    // chord through it would put the family at 6,000 s at 750 words instead of a's own 4,000 × 4^¼.
+    const family = [
+      { knowledge: 700, seconds: 4000, variant: 'a' },
+      { knowledge: 900, seconds: 16000, variant: 'a' },
+      { knowledge: 800, seconds: 9000, variant: 'b' },
+    ];
+    const envelopes = variantEnvelopes(family);
+    expect(envelopes.map((e) => e.map((p) => p.knowledge))).toEqual([[700, 900], [800]]);
+    expect(familyTimeToReach(envelopes, 750)).toBeCloseTo(4000 * 4 ** 0.25, 6);
+    expect(familyTimeToReach(envelopes, 800)).toBeCloseTo(8000, 6);
+    expect(lowerEnvelope(family).map((p) => p.knowledge)).toEqual([700, 800, 900]);
+    // Where the other variant is cheaper, it counts.
+    const cheaper = [...family, { knowledge: 850, seconds: 9500, variant: 'b' }];
+    expect(familyTimeToReach(variantEnvelopes(cheaper), 825)).toBeCloseTo(
+      Math.sqrt(9000 * 9500),
+      6,
+    );
+    const c = compareCurves(ours, family, 3);
+    expect(c.range).toEqual([700, 900]);
+    expect(c.points.map((p) => p.ratio)).toEqual([
+      expect.closeTo(5000 / 4000, 10),
+      expect.closeTo(1, 10),
+      expect.closeTo(1, 10),
+    ]);
+  });
+
+  it('gives no summary when a compared level falls between two variants that do not meet', () => {
+    const split = [
+      { knowledge: 700, seconds: 4000, variant: 'a' },
+      { knowledge: 750, seconds: 5000, variant: 'a' },
+      { knowledge: 850, seconds: 9000, variant: 'b' },
+      { knowledge: 900, seconds: 12000, variant: 'b' },
+    ];
+    const c = compareCurves(ours, split, 5);
+    expect(c.range).toEqual([700, 900]);
+    expect(Number.isNaN(c.points[2]!.ratio)).toBe(true);
+    expect(Number.isNaN(c.geometricMean)).toBe(true);
+    expect(Number.isNaN(c.worst)).toBe(true);
   });
 
   it('makes no comparison when the curves do not overlap', () => {

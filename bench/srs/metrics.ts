@@ -104,6 +104,11 @@ export interface CostPoint {
   /** Review time in seconds, first exposures excluded. */
   seconds: number;
   label?: string;
+  /**
+   * The scheduler variant the setting belongs to (e.g. Anki's SM-2 within the SM-2 family). A family's
+   * settings are interpolated only within a variant; points without one form a single variant.
+   */
+  variant?: string;
 }
 
 /**
@@ -164,6 +169,38 @@ export interface CurveComparison {
   worst: number;
 }
 
+/**
+ * A family's curve: the lower envelope of each variant's own settings. Interpolating between two settings of
+ * one variant stands for the settings between them (a desired retention of 0.92 between 0.90 and 0.95); there
+ * is no setting between two variants, so the family's time at a knowledge level is the least of its
+ * variants' times there (`familyTimeToReach`), never a chord from one variant's point to another's.
+ */
+export function variantEnvelopes(points: readonly CostPoint[]): CostPoint[][] {
+  const byVariant = new Map<string | undefined, CostPoint[]>();
+  for (const p of points) {
+    const list = byVariant.get(p.variant) ?? [];
+    list.push(p);
+    byVariant.set(p.variant, list);
+  }
+  return [...byVariant.values()].map(lowerEnvelope).filter((e) => e.length > 0);
+}
+
+/** The least review time any of a family's variants needs to reach `knowledge` (NaN where none reaches it). */
+export function familyTimeToReach(envelopes: readonly CostPoint[][], knowledge: number): number {
+  let best = Number.NaN;
+  for (const envelope of envelopes) {
+    const t = timeToReach(envelope, knowledge);
+    if (Number.isFinite(t) && !(t >= best)) best = t;
+  }
+  return best;
+}
+
+function familyRange(envelopes: readonly CostPoint[][]): [number, number] | null {
+  const ranges = envelopes.map(rangeOf).filter((r): r is [number, number] => r !== null);
+  if (ranges.length === 0) return null;
+  return [Math.min(...ranges.map((r) => r[0])), Math.max(...ranges.map((r) => r[1]))];
+}
+
 function rangeOf(envelope: readonly CostPoint[]): [number, number] | null {
   return envelope.length === 0
     ? null
@@ -171,20 +208,21 @@ function rangeOf(envelope: readonly CostPoint[]): [number, number] | null {
 }
 
 /**
- * The headline comparison: review time at equal knowledge. Both curves are reduced to their lower
- * envelopes; the ratio ours ÷ baseline is taken at `steps` evenly spaced knowledge levels across the range
- * both reach (nothing outside it is compared, dropped or counted as infinite), and summarised by its
- * geometric mean and its worst point.
+ * The headline comparison: review time at equal knowledge. Each family is reduced to its variants' lower
+ * envelopes (`variantEnvelopes`); the ratio ours ÷ baseline is taken at `steps` evenly spaced knowledge
+ * levels across the range both reach (nothing outside it is compared, dropped or counted as infinite; a level
+ * in a gap between a family's variants makes the summary NaN rather than being skipped), and summarised by
+ * its geometric mean and its worst point.
  */
 export function compareCurves(
   ours: readonly CostPoint[],
   baseline: readonly CostPoint[],
   steps = 5,
 ): CurveComparison {
-  const a = lowerEnvelope(ours);
-  const b = lowerEnvelope(baseline);
-  const ra = rangeOf(a);
-  const rb = rangeOf(b);
+  const a = variantEnvelopes(ours);
+  const b = variantEnvelopes(baseline);
+  const ra = familyRange(a);
+  const rb = familyRange(b);
   const empty = {
     range: null,
     oursRange: ra,
@@ -201,16 +239,17 @@ export function compareCurves(
   const points: RatioPoint[] = [];
   for (let i = 0; i < n; i++) {
     const knowledge = n === 1 ? lo : lo + ((hi - lo) * i) / (n - 1);
-    const o = timeToReach(a, knowledge);
-    const base = timeToReach(b, knowledge);
+    const o = familyTimeToReach(a, knowledge);
+    const base = familyTimeToReach(b, knowledge);
     points.push({ knowledge, ours: o, baseline: base, ratio: o / base });
   }
+  const complete = points.every((p) => Number.isFinite(p.ratio) && p.ratio > 0);
   return {
     range: [lo, hi],
     oursRange: ra,
     baselineRange: rb,
     points,
-    geometricMean: geometricMean(points.map((p) => p.ratio)),
-    worst: Math.max(...points.map((p) => p.ratio)),
+    geometricMean: complete ? geometricMean(points.map((p) => p.ratio)) : Number.NaN,
+    worst: complete ? Math.max(...points.map((p) => p.ratio)) : Number.NaN,
   };
 }
