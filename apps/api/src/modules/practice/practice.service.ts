@@ -264,8 +264,9 @@ const SESSION_ROW = rowPlaceholders(sessions, 'session');
  * Writes a new session unless its id is taken (a replayed start writes nothing and learns it from
  * the empty result). `durable` false lets this one commit return before the database's log reaches
  * the disk (`synchronous_commit`, which PostgreSQL reads at commit time): an infinity round
- * changes no schedule, so a crash in that fraction of a second would lose only a round the
- * learner starts again, and its first answer's durable commit writes the round with it. A daily
+ * changes no schedule, so a crash before the log's next flush would lose only a round the
+ * learner starts again, and its first answer's durable commit writes the round with it
+ * (docs/decisions/010). A daily
  * session is written with the server's own setting.
  */
 export const insertSession = (db: Executor) =>
