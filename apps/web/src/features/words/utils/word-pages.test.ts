@@ -67,6 +67,9 @@ describe('word list pages', () => {
     expect(nextWordPageParam([first, second, last], 50)).toBeUndefined();
     // An empty page ends the list even if it says more follow (words deleted meanwhile).
     expect(nextWordPageParam([first, page([], true)], 50)).toBeUndefined();
+    // A page restored from the device, saved before pages said whether more follow.
+    const { hasMore: _, ...saved } = first;
+    expect(nextWordPageParam([saved as WordList], 50)).toEqual({ offset: 20, limit: 50 });
   });
 
   it('patches one word optimistically and leaves other pages untouched', () => {

@@ -35,7 +35,8 @@ export function nextWordPageParam(
   const last = pages.at(-1);
   if (!last) return { offset: 0, limit: pageSize };
   // An empty page ends the list too: words deleted meanwhile can leave one that still says more.
-  if (!last.hasMore || last.words.length === 0) return undefined;
+  // A page kept on the device from before pages said so has no `hasMore`: ask on until one is empty.
+  if (last.hasMore === false || last.words.length === 0) return undefined;
   const loaded = pages.reduce((sum, page) => sum + page.words.length, 0);
   return { offset: loaded, limit: pageSize };
 }
