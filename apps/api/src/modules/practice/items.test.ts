@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildItems, uniqueTranslations, type ItemWord } from './items.ts';
+import { buildItems, translationsByKey, type ItemWord } from './items.ts';
 
 const word = (id: number, repetitions = 0, translation = `meaning ${id}`): ItemWord => ({
   id: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
@@ -157,11 +157,9 @@ describe('buildItems', () => {
   });
 });
 
-describe('uniqueTranslations', () => {
+describe('translationsByKey', () => {
   it('compares trimmed, case-insensitively and with accents normalised', () => {
-    expect(uniqueTranslations(['Café', 'cafe\u0301', ' CAFÉ ', 'cafe', ''])).toEqual([
-      'Café',
-      'cafe',
-    ]);
+    const unique = translationsByKey(['Café', 'cafe\u0301', ' CAFÉ ', 'cafe', '']);
+    expect([...unique.values()]).toEqual(['Café', 'cafe']);
   });
 });

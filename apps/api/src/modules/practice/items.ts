@@ -57,13 +57,11 @@ export function shuffle<T>(values: readonly T[], random: () => number): T[] {
   return out;
 }
 
-/** Translations that read differently once trimmed, case-folded and normalised; the first spelling kept. */
-export function uniqueTranslations(translations: readonly string[]): string[] {
-  return [...translationsByKey(translations).values()];
-}
-
-/** The unique translations by their normalised reading (the key a quiz compares on). */
-function translationsByKey(translations: readonly string[]): Map<string, string> {
+/**
+ * Translations that read differently once trimmed, case-folded and normalised, by that reading
+ * (the key a quiz compares on); the first spelling kept.
+ */
+export function translationsByKey(translations: readonly string[]): Map<string, string> {
   const seen = new Map<string, string>();
   for (const t of translations) {
     const key = normalizeSpelling(t);

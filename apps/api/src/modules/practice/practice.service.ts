@@ -266,8 +266,7 @@ const SESSION_ROW = rowPlaceholders(sessions, 'session');
  * the disk (`synchronous_commit`, which PostgreSQL reads at commit time): an infinity round
  * changes no schedule, so a crash before the log's next flush would lose only a round the
  * learner starts again, and its first answer's durable commit writes the round with it
- * (docs/decisions/010). A daily
- * session is written with the server's own setting.
+ * (docs/decisions/010). A daily session is written with the server's own setting.
  */
 export const insertSession = (db: Executor) =>
   db
