@@ -207,8 +207,8 @@ type PracticeWordRow = Pick<
 
 /**
  * The learner's words among the ids `chosen` selects, in `order`, as one JSON text built by the
- * database: a start reads up to 40 words, and parsing one text costs a fraction of reading their
- * rows field by field (docs/performance.md). `parsePracticeWords` turns it into rows.
+ * database (a daily session's due words, a group's words): parsing one text costs a fraction of
+ * reading their rows field by field (docs/performance.md). `parsePracticeWords` turns it into rows.
  */
 function practiceWords(
   db: Executor,
@@ -228,31 +228,45 @@ const parsePracticeWords = (json: string | undefined): PracticeWordRow[] =>
 /** How many of the learner's translations a start reads to draw quiz distractors from. */
 const DISTRACTOR_POOL = 40;
 
+/** A start's random sample (`wordSample`): translations for distractors, and cards to practise. */
+interface WordSample {
+  words: PracticeWordRow[];
+  translations: string[];
+}
+
 /**
- * A random sample of the learner's words, in no particular order: quiz distractors come from
- * its translations, and an infinity round without a group practises 20 of them.
+ * A random sample of the learner's words as one JSON text (`WordSample`): the translations of up
+ * to 40 of them, which quiz distractors are drawn from, and the cards of `practised` of those
+ * (an infinity round without a group practises 20). Only the ids are drawn at random; cards are
+ * built for the words that need them, since most of a start's reading time is building them.
  */
-function wordSample(db: Executor, userId: string | SQLWrapper) {
+function wordSample(db: Executor, userId: string | SQLWrapper, practised: number | SQLWrapper) {
   const sampledIds = db
     .select({ id: words.id })
     .from(words)
     .where(eq(words.userId, userId))
     .orderBy(sql`random()`)
     .limit(DISTRACTOR_POOL);
-  return practiceWords(db, userId, sampledIds);
+  return sql`(select json_build_object(
+      'words', coalesce(json_agg(${PRACTICE_WORD_JSON}) filter (where drawn.n <= ${practised}::int), '[]'),
+      'translations', coalesce(json_agg(${words.translation}), '[]'))::text
+    from (select id, row_number() over () as n from (${sampledIds}) as sampled) as drawn
+    join ${words} on ${words.id} = drawn.id and ${eq(words.userId, userId)})`;
 }
+
+const parseWordSample = (json: string): WordSample => JSON.parse(json) as WordSample;
 
 /**
  * What a start reads first, in one round trip: the learner's profile and a sample of their words
  * (a round trip to the database costs more than this reading: docs/performance.md).
  */
-const startReads = (db: Executor, userId: string | SQLWrapper) =>
+const startReads = (db: Executor, userId: string | SQLWrapper, practised: number | SQLWrapper) =>
   db
     .select({
       timeZone: profiles.timeZone,
       targetLanguage: profiles.targetLanguage,
       nativeLanguage: profiles.nativeLanguage,
-      sample: sql<string>`(${wordSample(db, userId)})`,
+      sample: sql<string>`${wordSample(db, userId, practised)}`,
     })
     .from(profiles)
     .where(eq(profiles.id, userId));
@@ -288,7 +302,9 @@ export const insertSessionValues = (row: SessionRow, durable: boolean) => ({
 
 /** An infinity start's statements, built once per database (it takes no transaction). */
 const startStatements = preparedStatements((db) => ({
-  reads: startReads(db, sql.placeholder('userId')).prepare('practice_start_reads'),
+  reads: startReads(db, sql.placeholder('userId'), sql.placeholder('practised')).prepare(
+    'practice_start_reads',
+  ),
   insert: insertSession(db),
 }));
 
@@ -308,10 +324,13 @@ export async function startSession(
   const inTurn = <T>(work: (tx: Executor) => Promise<T>): Promise<T> =>
     mode === 'daily' ? db.transaction(work) : work(db);
   const outcome = await inTurn(async (tx) => {
+    const groupId = mode === 'infinity' ? (input.groupId ?? null) : null;
+    // An infinity round without a group practises words of the sample itself.
+    const practised = mode === 'infinity' && !groupId ? PRACTICE_LIMITS.infinityWords : 0;
     const [profile] =
       mode === 'daily'
-        ? await startReads(tx, user.id).for('update')
-        : await startStatements(db).reads.execute({ userId: user.id });
+        ? await startReads(tx, user.id, practised).for('update')
+        : await startStatements(db).reads.execute({ userId: user.id, practised });
     if (!profile) throw new ApiError('NOT_FOUND', 'Profile not found');
     // A replayed start answers with the session it made. A daily start looks first (under the
     // lock); an infinity start learns it from its insert.
@@ -332,7 +351,7 @@ export async function startSession(
       const [open] = await openDailySession(tx, user.id, now);
       if (open) return { row: open, created: false, zoneChanged };
     }
-    const sample = shuffle(parsePracticeWords(profile.sample), random);
+    const sample = parseWordSample(profile.sample);
     let picked: PracticeWordRow[];
     if (mode === 'daily') {
       const oldestDue = [asc(words.nextReviewDate), asc(words.id)];
@@ -351,7 +370,6 @@ export async function startSession(
       picked = parsePracticeWords(due?.json);
       if (picked.length === 0) throw new ApiError('CONFLICT', PRACTICE_TEXT.nothingDue);
     } else {
-      const groupId = input.groupId ?? null;
       if (groupId) {
         const [group] = await tx
           .select({ id: schema.groups.id })
@@ -367,13 +385,13 @@ export async function startSession(
         const [members] = await practiceWords(tx, user.id, groupIds);
         picked = shuffle(parsePracticeWords(members?.json), random);
       } else {
-        picked = sample.slice(0, PRACTICE_LIMITS.infinityWords);
+        picked = shuffle(sample.words, random);
       }
       if (picked.length === 0) throw new ApiError('CONFLICT', PRACTICE_TEXT.noWords);
     }
     const items = buildItems(picked, {
       mode,
-      translations: sample.map((p) => p.translation),
+      translations: sample.translations,
       random,
     });
     const language = languageOrDefault(profile.targetLanguage, DEFAULT_TARGET_LANGUAGE);
