@@ -1,7 +1,7 @@
 // Starts the built server for a benchmark, on a data folder of its own, and stops it afterwards.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -21,6 +21,14 @@ export interface BenchServerOptions {
   nodeArgs?: string[];
 }
 
+/** The Node flags `npm run serve` gives the server: the benchmark measures the same process. */
+export function serveFlags(): string[] {
+  const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
+    scripts: { serve: string };
+  };
+  return manifest.scripts.serve.split(' ').filter((part) => part.startsWith('--'));
+}
+
 export async function startBenchServer(
   port: number,
   options: BenchServerOptions = {},
@@ -34,7 +42,7 @@ export async function startBenchServer(
     LOG_LEVEL: 'warn',
     ...options.env,
   };
-  const args = [...(options.nodeArgs ?? []), 'apps/api/dist/server.mjs'];
+  const args = [...serveFlags(), ...(options.nodeArgs ?? []), 'apps/api/dist/server.mjs'];
   const pin = options.cores && existsSync('/usr/bin/taskset');
   const child: ChildProcess = pin
     ? spawn('taskset', ['-c', options.cores ?? '0', process.execPath, ...args], {

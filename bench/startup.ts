@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serveFlags } from './server.ts';
 
 const PORT = 4620;
 const RUNS = 5;
@@ -12,7 +13,7 @@ const BUDGET_MS = 3000;
 
 async function timeToHealthy(dataDir: string): Promise<number> {
   const started = performance.now();
-  const server = spawn(process.execPath, ['apps/api/dist/server.mjs'], {
+  const server = spawn(process.execPath, [...serveFlags(), 'apps/api/dist/server.mjs'], {
     env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });

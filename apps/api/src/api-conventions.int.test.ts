@@ -1,3 +1,4 @@
+import { serve, type ServerType } from '@hono/node-server';
 import { MAX_JSON_BODY_BYTES } from '@verba/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestHarness, TEST_PUBLIC_URL, type TestUser } from './testing/harness.ts';
@@ -29,6 +30,46 @@ async function expectError(
   expect(body.error.requestId).toBe(response.headers.get('x-request-id'));
   return body.error;
 }
+
+describe('JSON writes over a socket', () => {
+  // Node's server hands the app a request of its own, which reads a body of declared length
+  // straight from the socket; a chunked body is counted as it streams in.
+  let server: ServerType;
+  let base = '';
+  beforeAll(
+    () =>
+      new Promise<void>((listening) => {
+        server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+          base = `http://127.0.0.1:${info.port}`;
+          listening();
+        });
+      }),
+  );
+  afterAll(() => new Promise<void>((closed) => server.close(() => closed())));
+
+  const patchProfile = (body: BodyInit) =>
+    fetch(`${base}/api/profile`, {
+      method: 'PATCH',
+      headers: { cookie: user.cookie, 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+
+  it('reads a body of declared length', async () => {
+    const response = await patchProfile(JSON.stringify({ displayName: 'Ana über Socket' }));
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { displayName: string }).displayName).toBe(
+      'Ana über Socket',
+    );
+  });
+
+  it('refuses malformed JSON, and a declared or streamed body over the cap', async () => {
+    await expectError(await patchProfile('{"displayName": "Ana",'), 400, 'BAD_REQUEST');
+    const huge = JSON.stringify({ displayName: 'x'.repeat(MAX_JSON_BODY_BYTES) });
+    await expectError(await patchProfile(huge), 413, 'PAYLOAD_TOO_LARGE');
+    await expectError(await patchProfile(new Blob([huge]).stream()), 413, 'PAYLOAD_TOO_LARGE');
+  });
+});
 
 describe('the error envelope and bad input', () => {
   it('answers unknown API paths with a JSON 404 for every method', async () => {
@@ -80,6 +121,18 @@ describe('the error envelope and bad input', () => {
       headers: { 'content-type': 'application/json', 'content-length': String(huge.length) },
       body: huge,
     });
+    await expectError(response, 413, 'PAYLOAD_TOO_LARGE');
+  });
+
+  it('caps a body sent without a declared length as it streams in', async () => {
+    const huge = JSON.stringify({ displayName: 'x'.repeat(MAX_JSON_BODY_BYTES) });
+    const response = await t.request('/api/profile', {
+      method: 'PATCH',
+      cookie: user.cookie,
+      headers: { 'content-type': 'application/json' },
+      body: new Blob([huge]).stream(),
+      duplex: 'half',
+    } as RequestInit);
     await expectError(response, 413, 'PAYLOAD_TOO_LARGE');
   });
 
