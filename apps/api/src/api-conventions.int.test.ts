@@ -58,6 +58,8 @@ describe('JSON writes over a socket', () => {
   it('reads a body of declared length', async () => {
     const response = await patchProfile(JSON.stringify({ displayName: 'Ana über Socket' }));
     expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(((await response.json()) as { displayName: string }).displayName).toBe(
       'Ana über Socket',
     );

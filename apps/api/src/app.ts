@@ -86,10 +86,14 @@ export function createApp(services: Services, options: AppOptions = {}) {
 
 export type App = ReturnType<typeof createApp>;
 
-/** API answers are personal: no shared cache may keep them. */
+/**
+ * API answers are personal: no shared cache may keep them. Set on the response's own headers:
+ * `c.header` after the response is made would rebuild it as a web Response with a streamed body,
+ * for every answer of the API.
+ */
 const apiHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  c.header('Cache-Control', 'no-store');
+  c.res.headers.set('Cache-Control', 'no-store');
 });
 
 function handleError(error: Error, c: Context<AppEnv>): Response {
