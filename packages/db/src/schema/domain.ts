@@ -129,6 +129,13 @@ export const words = pgTable(
      * search be a plain `like`, several times cheaper than `ilike` on every row it reads. The
      * separator (a control character no card may hold) keeps a search from matching across both.
      */
+    /**
+     * A random place in the learner's collection, drawn once: a start samples the words that
+     * follow a random point in this order instead of sorting the whole collection at random.
+     */
+    sampleKey: doublePrecision('sample_key')
+      .notNull()
+      .default(sql`random()`),
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(
@@ -148,6 +155,7 @@ export const words = pgTable(
       t.searchText,
     ),
     index('words_user_next_review_idx').on(t.userId, t.nextReviewDate, t.id, t.searchText),
+    index('words_user_sample_idx').on(t.userId, t.sampleKey),
     // One card per word and learner, whatever the case; also serves the A-Z order.
     uniqueIndex('words_user_word_lower_idx').on(t.userId, sql`lower(${t.word})`),
     check('words_word_check', sql`length(btrim(${t.word})) > 0`),

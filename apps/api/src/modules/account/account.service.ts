@@ -130,7 +130,8 @@ export async function exportAccount(db: Database, user: SessionUser) {
   return {
     exportedAt: new Date().toISOString(),
     profile,
-    words: words.map(({ userId: _userId, ...word }) => ({
+    // Where a word sits in the sampling order is the server's own business.
+    words: words.map(({ userId: _userId, sampleKey: _sampleKey, ...word }) => ({
       ...word,
       createdAt: iso(word.createdAt),
       updatedAt: iso(word.updatedAt),

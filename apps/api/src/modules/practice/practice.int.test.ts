@@ -720,6 +720,49 @@ describe('infinity', () => {
     expect((await feed(user)).kind).toBe('caught-up');
   });
 
+  it('samples the 40 words that follow a random point in the sampling order, wrapping around', async () => {
+    at(BASE);
+    const user = await learner();
+    const ids = await addWords(user, 50, BASE + 5 * DAY);
+    const keys = await t.db
+      .select({ key: schema.words.sampleKey })
+      .from(schema.words)
+      .where(eq(schema.words.userId, user.id));
+    // A new word gets its place at random, once.
+    expect(new Set(keys.map((k) => k.key)).size).toBe(50);
+    expect(keys.every((k) => k.key >= 0 && k.key < 1)).toBe(true);
+    const placeWords = (key: (i: number) => number) =>
+      Promise.all(
+        ids.map((id, i) =>
+          t.db
+            .update(schema.words)
+            .set({ sampleKey: key(i) })
+            .where(eq(schema.words.id, id)),
+        ),
+      );
+    const practised = async () => {
+      const session = await started(user, { mode: 'infinity' });
+      expect(new Set(session.words.map((w) => w.id)).size).toBe(20);
+      return session.words.map((w) => ids.indexOf(w.id));
+    };
+    // Every place after any point: the 40 first in order. Every place before it: the same 40,
+    // reached by wrapping around.
+    for (const offset of [1, -1]) {
+      await placeWords((i) => offset + i / 1000);
+      for (const i of await practised()) expect(i).toBeLessThan(40);
+    }
+    // Places spread over [0, 1): a round's words lie in 40 neighbours in the cyclic order, so
+    // some 10 neighbours are left out, wherever the point fell.
+    await placeWords((i) => i / 50);
+    for (let round = 0; round < 3; round++) {
+      const chosen = new Set(await practised());
+      const leftOut = Array.from({ length: 50 }, (_, from) =>
+        Array.from({ length: 10 }, (_, k) => (from + k) % 50).every((i) => !chosen.has(i)),
+      );
+      expect(leftOut.some(Boolean)).toBe(true);
+    }
+  });
+
   it('makes one round of a start sent twice at once, and lets rounds start side by side', async () => {
     at(BASE);
     const user = await learner();

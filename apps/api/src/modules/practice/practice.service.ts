@@ -237,20 +237,26 @@ interface WordSample {
 /**
  * A random sample of the learner's words as one JSON text (`WordSample`): the translations of up
  * to 40 of them, which quiz distractors are drawn from, and the cards of `practised` of those
- * (an infinity round without a group practises 20). Only the ids are drawn at random; cards are
- * built for the words that need them, since most of a start's reading time is building them.
+ * (an infinity round without a group practises 20). The sample is the 40 words that follow a
+ * random point in the learner's sampling order (`sample_key`, drawn once per word, wrapping
+ * around at the end): two short index reads, where sorting the whole collection at random read
+ * every word (docs/decisions/011). Cards are built only for the words that need them.
  */
 function wordSample(db: Executor, userId: string | SQLWrapper, practised: number | SQLWrapper) {
-  const sampledIds = db
-    .select({ id: words.id })
-    .from(words)
-    .where(eq(words.userId, userId))
-    .orderBy(sql`random()`)
-    .limit(DISTRACTOR_POOL);
-  return sql`(select json_build_object(
+  const following = (from: SQL, after: SQL) => sql`(select ${words.id} as id, ${after} as after
+      from ${words} where ${eq(words.userId, userId)} and ${from}
+      order by ${words.sampleKey} limit ${DISTRACTOR_POOL})`;
+  return sql`(with start as materialized (select random() as point)
+    select json_build_object(
       'words', coalesce(json_agg(${PRACTICE_WORD_JSON}) filter (where drawn.n <= ${practised}::int), '[]'),
       'translations', coalesce(json_agg(${words.translation}), '[]'))::text
-    from (select id, row_number() over () as n from (${sampledIds}) as sampled) as drawn
+    from (select id, row_number() over (order by after) as n
+      from start, lateral (
+        ${following(sql`${words.sampleKey} >= start.point`, sql`${words.sampleKey} - start.point`)}
+        union all
+        ${following(sql`${words.sampleKey} < start.point`, sql`${words.sampleKey} + 1 - start.point`)}
+      ) as window_words
+      order by after limit ${DISTRACTOR_POOL}) as drawn
     join ${words} on ${words.id} = drawn.id and ${eq(words.userId, userId)})`;
 }
 
