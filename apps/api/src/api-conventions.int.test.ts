@@ -47,7 +47,7 @@ describe('JSON writes over a socket', () => {
   );
   afterAll(() => new Promise<void>((closed) => server.close(() => closed())));
 
-  const patchProfile = (body: BodyInit) =>
+  const patchProfile = (body: string | ReadableStream<Uint8Array>) =>
     fetch(`${base}/api/profile`, {
       method: 'PATCH',
       headers: { cookie: user.cookie, 'content-type': 'application/json' },
