@@ -125,17 +125,17 @@ export const words = pgTable(
     learningSteps: integer('learning_steps').notNull().default(0),
     lastReview: timestamp('last_review', { withTimezone: true }),
     /**
-     * Word and translation in lower case, for the list's search: lowering once on write lets a
-     * search be a plain `like`, several times cheaper than `ilike` on every row it reads. The
-     * separator (a control character no card may hold) keeps a search from matching across both.
-     */
-    /**
      * A random place in the learner's collection, drawn once: a start samples the words that
      * follow a random point in this order instead of sorting the whole collection at random.
      */
     sampleKey: doublePrecision('sample_key')
       .notNull()
       .default(sql`random()`),
+    /**
+     * Word and translation in lower case, for the list's search: lowering once on write lets a
+     * search be a plain `like`, several times cheaper than `ilike` on every row it reads. The
+     * separator (a control character no card may hold) keeps a search from matching across both.
+     */
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(
