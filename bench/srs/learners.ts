@@ -78,6 +78,10 @@ export class FsrsLearner implements Learner {
   stability(word: number): number {
     return this.s[word]!;
   }
+
+  difficulty(word: number): number {
+    return this.d[word]!;
+  }
 }
 
 /**
