@@ -9,7 +9,7 @@ import {
   variantEnvelopes,
   type CostPoint,
 } from './metrics.ts';
-import { FIXED_RETENTION, SM2_FAMILY, type PolicyKind } from './policies.ts';
+import { createPolicy, FIXED_RETENTION, SM2_FAMILY, type PolicyKind } from './policies.ts';
 import type { Scheduler } from './schedulers/types.ts';
 import { DEFAULT_HABITS, simulate } from './simulate.ts';
 import { computeYearPolicy, type YearPolicy } from './year-policy.ts';
@@ -25,8 +25,12 @@ import { computeYearPolicy, type YearPolicy } from './year-policy.ts';
  *   (`year-policy.ts`: recall summed over the rest of the study minus λ × review time, no retention bounds,
  *   no further review allowed); `year365` knows the measured year ends on day 365.
  * - `recedeN`: every decision looks N days ahead, undiscounted (a stationary policy).
+ * - `verba`: the product's scheduler itself, reading the drills (it reproduces the headline).
  * Each is swept over λ and compared with the baseline families at the knowledge levels where the headline
- * compares Verba, and over its own range. `--budget` runs the 10-minutes-a-day study instead.
+ * compares Verba, and over its own range; each point also prints the words still recalled 180 days after
+ * the year with no further review, the memory a schedule leaves behind. `--budget` runs the
+ * 10-minutes-a-day study instead. Every oracle is a schedule that can be run: what its kind reaches at
+ * least, not a cap on what any schedule could do.
  * `npx tsx bench/srs/bound-study.ts W1 state,year365 [λ,…] [--budget]`
  */
 
@@ -52,7 +56,9 @@ function yearPolicy(weights: readonly number[], lambda: number, days: number): Y
   return policy;
 }
 
-function oracle(kind: string, learner: FsrsLearner, lambda: number): Scheduler {
+function oracle(kind: string, learner: FsrsLearner, lambda: number, words: number): Scheduler {
+  // The product's scheduler itself (reads the drills, not the true state), for the lasting-memory figures.
+  if (kind === 'verba') return createPolicy({ kind: 'verba', value: lambda }, words, 30);
   let intervalOf: (s: number, d: number, day: number) => number;
   const n = Number(kind.replace(/^[a-z]+/, ''));
   if (kind.startsWith('state')) {
@@ -97,17 +103,25 @@ function runsOf(world: WorldId): { learner: number; seed: number }[] {
   return out;
 }
 
-async function point(world: WorldId, kind: string, lambda: number): Promise<CostPoint> {
+/** Days after the measured year at which the memory it leaves is read, with no further review. */
+const AFTER_DAYS = 180;
+
+async function point(
+  world: WorldId,
+  kind: string,
+  lambda: number,
+): Promise<CostPoint & { lasting: number }> {
   const words = BUDGET ? 6000 : 1000;
   let knowledge = 0;
   let seconds = 0;
+  let lasting = 0;
   const runs = runsOf(world);
   for (const { learner, seed } of runs) {
     const truth = createLearner(world, learner, seed, words);
     if (!(truth instanceof FsrsLearner)) throw new Error('the bound needs an FSRS world');
     const result = await simulate(
       truth,
-      oracle(kind, truth, lambda),
+      oracle(kind, truth, lambda, words),
       {
         words,
         days: DAYS,
@@ -120,10 +134,12 @@ async function point(world: WorldId, kind: string, lambda: number): Promise<Cost
     );
     knowledge += result.meanKnowledge;
     seconds += result.reviewSeconds;
+    for (let w = 0; w < words; w++) lasting += truth.recall(w, DAYS - 1 + AFTER_DAYS);
   }
   return {
     knowledge: knowledge / runs.length,
     seconds: seconds / runs.length,
+    lasting: lasting / runs.length,
     label: `${kind} λ${lambda}`,
     variant: kind,
   };
@@ -162,7 +178,7 @@ async function main() {
       const p = await point(world, kind, lambda);
       points.push(p);
       console.log(
-        `${world} ${p.label}: knowledge ${p.knowledge.toFixed(1)}, review minutes ${(p.seconds / 60).toFixed(0)}`,
+        `${world} ${p.label}: knowledge ${p.knowledge.toFixed(1)}, review minutes ${(p.seconds / 60).toFixed(0)}, words recalled ${AFTER_DAYS} days after the year without review ${p.lasting.toFixed(0)}`,
       );
     }
     if (BUDGET) continue;

@@ -141,7 +141,8 @@ export function computeYearPolicy(
       // The grid point's interval, scaled to the word's own stability (an interval at a given recall
       // target is proportional to stability).
       const t = Math.max(1, Math.round((choices[c]! * stability) / Math.exp(sAt(i))));
-      return t > left ? Number.POSITIVE_INFINITY : t;
+      // A review on the study's last day adds no recall to count.
+      return t >= left ? Number.POSITIVE_INFINITY : t;
     },
   };
 }
