@@ -23,7 +23,7 @@ import { computeYearPolicy, type YearPolicy } from './year-policy.ts';
  *   what Verba's policy would reach if the drills told it the memory state exactly.
  * - `yearN`: the best schedule for the benchmark's own objective when the study lasts N days
  *   (`year-policy.ts`: recall summed over the rest of the study minus λ × review time, no retention bounds,
- *   no further review allowed); `year365` knows the measured year ends on day 365.
+ *   and it may stop reviewing a word); `year365` knows the measured year ends on day 365.
  * - `recedeN`: every decision looks N days ahead, undiscounted (a stationary policy).
  * - `verba`: the product's scheduler itself, reading the drills (it reproduces the headline).
  * Each is swept over λ and compared with the baseline families at the knowledge levels where the headline
@@ -56,7 +56,12 @@ function yearPolicy(weights: readonly number[], lambda: number, days: number): Y
   return policy;
 }
 
-function oracle(kind: string, learner: FsrsLearner, lambda: number, words: number): Scheduler {
+function schedulerFor(
+  kind: string,
+  learner: FsrsLearner,
+  lambda: number,
+  words: number,
+): Scheduler {
   // The product's scheduler itself (reads the drills, not the true state), for the lasting-memory figures.
   if (kind === 'verba') return createPolicy({ kind: 'verba', value: lambda }, words, 30);
   let intervalOf: (s: number, d: number, day: number) => number;
@@ -121,7 +126,7 @@ async function point(
     if (!(truth instanceof FsrsLearner)) throw new Error('the bound needs an FSRS world');
     const result = await simulate(
       truth,
-      oracle(kind, truth, lambda, words),
+      schedulerFor(kind, truth, lambda, words),
       {
         words,
         days: DAYS,
@@ -185,13 +190,15 @@ async function main() {
     const ours = variantEnvelopes(points);
     for (const [label, family] of families) {
       // At the knowledge levels where the headline compares Verba (ranges change ratios a lot).
+      // The labels run.ts gives its headlines.
       const head = full.headlines.find(
         (h) =>
           h.world === world &&
           h.days === DAYS &&
           h.ours === 'Per-state retention, graded evidence' &&
           h.against === label,
-      )!;
+      );
+      if (!head) throw new Error(`srs-full.json has no headline of Verba against ${label}`);
       const ratios = head.points.map((p) => familyTimeToReach(ours, p.knowledge) / p.baseline);
       const own = compareCurves(points, baseline(world, family));
       console.log(

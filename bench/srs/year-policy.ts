@@ -3,12 +3,13 @@ import { reviewCost } from './costs.ts';
 
 /**
  * The best schedule for the benchmark's own objective, for a scheduler that reads the learner's TRUE
- * FSRS-6 memory state: a bound, not a product policy. For each state (stability, difficulty) and number
- * of days left in the simulated year, the interval to the next review (or no further review) that
- * maximises a word's recall summed over the year's remaining days minus λ × its review seconds, with the
- * benchmark's costs, by backward induction over the days. A word's knowledge and review time add up
- * across words, so sweeping λ traces the lowest review time any schedule can pay for each level of
- * knowledge (up to the grid, whole days, skipped study days and the daily review cap, which it ignores).
+ * FSRS-6 memory state: a study tool, not a product policy. For each state (stability, difficulty) and
+ * number of days left in the simulated year, the interval to the next review (or no further review)
+ * that maximises a word's recall summed over the year's remaining days minus λ × its review seconds,
+ * with the benchmark's costs, by backward induction over the days. A word's knowledge and review time
+ * add up across words, so sweeping λ traces about the lowest review time any schedule can pay for each
+ * level of knowledge: the grid, whole days, skipped study days and the daily review cap (which it
+ * ignores) can only make the schedule it gives do slightly worse than the exact optimum.
  */
 export interface YearPolicy {
   /** Days from today to the next review, or `Infinity` for no further review within the year. */
@@ -110,7 +111,8 @@ export function computeYearPolicy(
         let arg = -1;
         for (let c = 0; c < nc; c++) {
           const t = choices[c]!;
-          if (t > left) break;
+          // A review on the study's last day costs time and adds no recall to count.
+          if (t >= left) break;
           const k = (i * ND + j) * nc + c;
           const p = pPass[k]!;
           const base = (left - t) * states;
@@ -141,7 +143,6 @@ export function computeYearPolicy(
       // The grid point's interval, scaled to the word's own stability (an interval at a given recall
       // target is proportional to stability).
       const t = Math.max(1, Math.round((choices[c]! * stability) / Math.exp(sAt(i))));
-      // A review on the study's last day adds no recall to count.
       return t >= left ? Number.POSITIVE_INFINITY : t;
     },
   };
