@@ -279,7 +279,7 @@ describe('service routes', () => {
         '/api/account',
         '/api/account/password',
         '/api/account/export',
-        '/api/analytics/config',
+        '/api/config',
       ].sort(),
     );
   });

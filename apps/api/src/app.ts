@@ -12,7 +12,7 @@ import { requireUser } from './lib/require-user.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { createStaticSite } from './lib/static-site.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
-import { analyticsRoutes, DEFAULT_POSTHOG_HOST } from './modules/analytics/analytics.routes.ts';
+import { configRoutes, DEFAULT_POSTHOG_HOST } from './modules/config/config.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
@@ -64,7 +64,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route('/api', feedbackRoutes);
   app.route('/api', accountRoutes);
   app.route('/api', clientErrorRoutes);
-  app.route('/api', analyticsRoutes);
+  app.route('/api', configRoutes);
   app.route('/api', groupRoutes);
   app.route('/api', suggestionRoutes);
   app.route('/api', eventRoutes);

@@ -131,7 +131,7 @@ const ROUTES: RouteCase[] = [
     }),
   },
   { method: 'GET', path: '/api/account/export', access: 'user' },
-  { method: 'GET', path: '/api/analytics/config', access: 'user' },
+  { method: 'GET', path: '/api/config', access: 'user' },
   {
     method: 'POST',
     path: '/api/account/password',

@@ -21,3 +21,4 @@ export * from './account-schema.ts';
 export * from './client-errors.ts';
 export * from './profile-stats.ts';
 export * from './groups.ts';
+export * from './server-config.ts';

@@ -107,6 +107,18 @@ export const WORD_TEXT = {
   writeYourself: 'Write the card yourself',
   handWrittenTitle: 'Write a card',
   handWrittenNoAi: 'AI is not configured on this server. Write the card yourself:',
+  // Without an AI provider, writing the card is the way to add a word (design.md departures).
+  writeCard: 'Write Word Card',
+  noAiNote: 'This server has no AI provider, so you write each card yourself.',
+  noAiAdminHelp: 'How an admin adds an AI provider',
+  noAiAdminSteps:
+    'Start the server with AI_BASE_URL and AI_MODEL set (and AI_API_KEY if the provider needs one), for example a local Ollama at http://localhost:11434/v1. The "AI provider" section of the README lists settings that work.',
+  /** Follows what went wrong, e.g. 'Failed to generate word data'. */
+  generationFailedWrite: 'The AI could not write this card. Write it yourself:',
+  /** `{word}` is the word being written. */
+  generating: 'Writing the card for “{word}”…',
+  regenerate: 'Regenerate',
+  discard: 'Discard',
   edit: 'Edit',
   saveChanges: 'Save Changes',
   cancel: 'Cancel',

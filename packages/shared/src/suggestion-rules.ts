@@ -26,5 +26,6 @@ export const SUGGESTION_TEXT = {
   refreshFailed: 'Refresh failed',
   refreshFailedDescription: 'Please try again.',
   empty: 'No suggestions right now.',
-  unavailable: 'Suggestions need an AI provider.',
+  /** On a server with no AI provider, in place of the suggestions and their refresh. */
+  unavailable: 'Suggestions are written by an AI provider, and this server has none.',
 } as const;

@@ -151,7 +151,8 @@ export function secondsUntil(then: Date, now: Date): number {
   return Math.max(1, Math.ceil((then.getTime() - now.getTime()) / 1000));
 }
 
-function formatWait(seconds: number): string {
+/** '42 seconds', '2 minutes': a wait in words. */
+export function formatWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;

@@ -100,7 +100,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>
     request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: Pick<RequestOptions, 'prefer'>) =>
+  post: <T>(path: string, body?: unknown, options?: Pick<RequestOptions, 'prefer' | 'signal'>) =>
     request<T>('POST', path, { ...options, body }),
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, { body }),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, { body }),

@@ -2,6 +2,8 @@
 export const queryKeys = {
   session: ['session'] as const,
   profile: ['profile'] as const,
+  /** What the server offers: an AI provider, analytics (lib/server-config.ts). */
+  serverConfig: ['server-config'] as const,
   /** Every word query (lists and single cards) starts with this, so one call invalidates them. */
   words: ['words'] as const,
   /** The group list and each group's detail. */

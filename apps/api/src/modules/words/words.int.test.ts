@@ -158,6 +158,50 @@ describe('generating a card', () => {
     expect((await generate(other, 'manzana')).status).toBe(200);
   });
 
+  it('counts only the cards written: failed generations leave the quota untouched', async () => {
+    const user = await onboarded();
+    // More failures than the whole minute's budget.
+    for (let i = 0; i < AI_QUOTAS.wordGeneration.max + 2; i++) {
+      ai.enqueue(fakeReply.status(500));
+      expect((await generate(user, `fallo ${i}`)).status).toBe(502);
+    }
+    for (let i = 0; i < AI_QUOTAS.wordGeneration.max; i++) {
+      ai.enqueue(fakeReply.json(card));
+      expect((await generate(user, `palabra ${i}`)).status).toBe(200);
+    }
+    const before = ai.requests.length;
+    const refused = await generate(user, 'una más');
+    expect(refused.status).toBe(429);
+    expect(ai.requests).toHaveLength(before);
+    // A refused call gives its use back too: after the window, a full budget again.
+    const rows = await t.db
+      .select({ count: schema.rateLimits.count })
+      .from(schema.rateLimits)
+      .where(eq(schema.rateLimits.key, `ai:word:${user.id}`));
+    expect(rows).toEqual([{ count: AI_QUOTAS.wordGeneration.max }]);
+  });
+
+  it('says the learner’s own cap in other words than the provider’s 429', async () => {
+    const user = await onboarded();
+    ai.enqueue(fakeReply.status(429, { 'retry-after': '7' }));
+    const provider = (await (await generate(user, 'gato')).json()) as Envelope;
+    expect(provider.error).toMatchObject({
+      code: 'AI_RATE_LIMITED',
+      message: 'Rate limit reached',
+    });
+
+    for (let i = 0; i < AI_QUOTAS.wordGeneration.max; i++) {
+      ai.enqueue(fakeReply.json(card));
+      expect((await generate(user, `palabra ${i}`)).status).toBe(200);
+    }
+    const own = (await (await generate(user, 'perro')).json()) as Envelope;
+    expect(own.error.code).toBe('TOO_MANY_REQUESTS');
+    expect(own.error.message).toMatch(
+      /^Please wait \d+ seconds? before generating more words\.$|^Please wait 1 minute before generating more words\.$/,
+    );
+    expect(own.error.message).not.toContain('Rate limit');
+  });
+
   it('holds the quota across a learner’s sessions and server processes', async () => {
     const user = await onboarded();
     const second = await TestHarness.onDatabase(

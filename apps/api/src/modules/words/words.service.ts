@@ -19,7 +19,8 @@ import type { Services } from '../../lib/context.ts';
 import { isDatabaseError, PG_ERROR } from '../../lib/database-errors.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { JsonText } from '../../lib/openapi.ts';
-import { consumeRateLimit } from '../../lib/rate-limit.ts';
+import { consumeRateLimit, formatWait } from '../../lib/rate-limit.ts';
+import { withSuccessQuota } from '../../lib/success-quota.ts';
 import { getProfile } from '../profile/profile.service.ts';
 
 const words = schema.words;
@@ -383,16 +384,37 @@ export async function generateCard(
   await refuseDuplicate(db, user.id, word);
   const profile = await getProfile(db, user);
   const now = services.clock();
-  await consumeRateLimit(db, `ai:word:${user.id}`, AI_QUOTAS.wordGeneration, now);
-  await consumeRateLimit(
+  // WORD_GENERATION counts the cards written: a failed or cancelled call gives its use back.
+  return withSuccessQuota(
     db,
-    `ai:day:${user.id}`,
-    { max: env.AI_DAILY_LIMIT, windowSeconds: 86_400 },
+    `ai:word:${user.id}`,
+    AI_QUOTAS.wordGeneration,
+    generationCapReached,
+    async () => {
+      await consumeRateLimit(
+        db,
+        `ai:day:${user.id}`,
+        { max: env.AI_DAILY_LIMIT, windowSeconds: 86_400 },
+        now,
+      );
+      return generateWordCard(
+        { word, nativeLanguage: profile.nativeLanguage, targetLanguage: profile.targetLanguage },
+        { ai, ...(abortSignal ? { abortSignal } : {}) },
+      );
+    },
     now,
   );
-  return generateWordCard(
-    { word, nativeLanguage: profile.nativeLanguage, targetLanguage: profile.targetLanguage },
-    { ai, ...(abortSignal ? { abortSignal } : {}) },
+}
+
+/**
+ * The learner's own per-minute cap, in the spec's words for it ('Please wait {time} before
+ * generating more words.'), so it never reads like the provider's 'Rate limit reached'.
+ */
+function generationCapReached(retryAfterSeconds: number): ApiError {
+  return new ApiError(
+    'TOO_MANY_REQUESTS',
+    WORD_TEXT.slowDownDescription.replace('{time}', formatWait(retryAfterSeconds)),
+    { retryAfterSeconds },
   );
 }
 

@@ -11,7 +11,7 @@ export function LandingRoute() {
   usePageMeta({
     title: 'Verba: just vocabulary, nothing disturbing',
     description:
-      'Verba is a free, open-source vocabulary app: add any word, get an AI study card, and remember it with smart spaced repetition. Focus and learn with joy.',
+      'Verba is a free, open-source vocabulary app: add any word with its study card (written by an AI provider or by you), and remember it with smart spaced repetition. Focus and learn with joy.',
   });
   return (
     <div className="flex min-h-dvh flex-col">

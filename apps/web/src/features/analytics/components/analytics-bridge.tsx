@@ -2,15 +2,10 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { useAfterFirstPaint } from '@/lib/after-paint';
-import { api } from '@/lib/api-client';
 import { configureAnalytics, track } from '@/lib/analytics';
 import { useProfile } from '@/lib/profile';
+import { serverConfigQueryOptions } from '@/lib/server-config';
 import { milestoneKey, newMilestones, rememberMilestones, sentMilestones } from '../milestones';
-
-interface AnalyticsConfig {
-  posthogKey: string | null;
-  posthogHost: string;
-}
 
 /** Page time shorter than this is not reported (spec §9 "Timing"). */
 const MIN_PAGE_TIME_MS = 1000;
@@ -26,13 +21,7 @@ export function AnalyticsBridge() {
   const { data: profile } = useProfile();
   // The key is asked for once the first screen is painted; events wait for it anyway.
   const painted = useAfterFirstPaint();
-  const { data: config } = useQuery({
-    queryKey: ['analytics-config'],
-    queryFn: ({ signal }) => api.get<AnalyticsConfig>('/api/analytics/config', { signal }),
-    staleTime: Infinity,
-    retry: false,
-    enabled: painted,
-  });
+  const { data: config } = useQuery({ ...serverConfigQueryOptions(), enabled: painted });
   const location = useLocation();
   const enabled = profile?.analyticsEnabled;
 

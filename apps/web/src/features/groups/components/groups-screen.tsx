@@ -19,6 +19,7 @@ import { ApiError } from '@/lib/api-error';
 import { takeClientLimit } from '@/lib/client-rate-limit';
 import { onLiveUpdate } from '@/lib/live-update-events';
 import { useProfile } from '@/lib/profile';
+import { useAiProvider } from '@/lib/server-config';
 import { useGenerateGroups } from '../api/generate-groups';
 import { useGroups } from '../api/get-groups';
 import { GroupCard, GroupCardSkeleton } from './group-card';
@@ -54,8 +55,8 @@ export function GroupsScreen() {
   const { data: profile } = useProfile();
   const generate = useGenerateGroups();
   const [waiting, setWaiting] = useState(false);
-  /** The server has no AI provider: the empty state says so instead of promising groups. */
-  const [withoutAi, setWithoutAi] = useState(false);
+  /** Groups are made by the server's AI provider; without one the screen says so and asks none. */
+  const aiProvider = useAiProvider();
   const waitTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const stopWaiting = () => {
@@ -94,10 +95,7 @@ export function GroupsScreen() {
       {
         onError: (error) => {
           stopWaiting();
-          const noProvider = error instanceof ApiError && error.code === 'AI_NOT_CONFIGURED';
-          if (noProvider) setWithoutAi(true);
-          // The automatic first run on a server without a provider is not the learner's doing.
-          if (!(auto && noProvider)) showGenerateError(error);
+          showGenerateError(error);
         },
       },
     );
@@ -108,7 +106,14 @@ export function GroupsScreen() {
 
   // Generated automatically once when the list is empty and there are at least 3 words.
   useEffect(() => {
-    if (autoRequested || !list || list.length > 0 || !enoughWords || groups.data?.generating)
+    if (
+      autoRequested ||
+      !aiProvider ||
+      !list ||
+      list.length > 0 ||
+      !enoughWords ||
+      groups.data?.generating
+    )
       return;
     const timer = setTimeout(() => {
       autoRequested = true;
@@ -116,7 +121,7 @@ export function GroupsScreen() {
     });
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the data arrives
-  }, [list, enoughWords]);
+  }, [list, enoughWords, aiProvider]);
 
   const generating = waiting || Boolean(groups.data?.generating);
   const loading = groups.isPending;
@@ -124,7 +129,7 @@ export function GroupsScreen() {
   return (
     <>
       <PageHeader title={GROUP_TEXT.title} subtitle={GROUP_TEXT.subtitle}>
-        {enoughWords && (
+        {enoughWords && aiProvider && (
           <Button size="sm" variant="outline" disabled={generating} onClick={() => start(false)}>
             <Sparkles aria-hidden="true" />
             {GROUP_TEXT.generate}
@@ -158,7 +163,7 @@ export function GroupsScreen() {
       ) : (
         <StateCard icon={FolderOpen} title={GROUP_TEXT.emptyTitle} titleId="groups-empty-title">
           <p className="mt-2 text-sm text-muted-foreground">
-            {withoutAi ? GROUP_TEXT.emptyTextWithoutAi : GROUP_TEXT.emptyText}
+            {aiProvider ? GROUP_TEXT.emptyText : GROUP_TEXT.emptyTextWithoutAi}
           </p>
           <Link to={paths.app.words} className={buttonVariants({ className: 'mt-6' })}>
             {GROUP_TEXT.emptyLink}

@@ -4,7 +4,7 @@ const FEATURES: ReadonlyArray<{ icon: LucideIcon; title: string; text: string }>
   {
     icon: Sparkles,
     title: 'AI-powered',
-    text: 'Every word gets a full study card: translation, pronunciation, examples, synonyms, a mnemonic, grammar and CEFR level.',
+    text: 'Connect an AI provider and every word gets a full study card: translation, pronunciation, examples, synonyms, a mnemonic, grammar and CEFR level. Without one, you write the card.',
   },
   {
     icon: Repeat2,

@@ -21,8 +21,9 @@ export function Hero() {
           {PAGE_TEXT.taglineSecondary}
         </p>
         <p className="mt-6 max-w-xl text-base text-pretty text-muted-foreground sm:text-lg">
-          Add any word or phrase and AI writes its study card: translation, pronunciation, examples
-          and a mnemonic. Smart spaced repetition brings it back right before you would forget it.
+          Add any word or phrase with its study card: translation, pronunciation, examples and a
+          mnemonic, written by an AI provider when the server has one, or by you. Smart spaced
+          repetition brings it back right before you would forget it.
         </p>
         <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
           <a

@@ -1,7 +1,7 @@
 const STEPS: ReadonlyArray<{ title: string; text: string }> = [
   {
     title: 'Add a word',
-    text: 'Type any word or phrase you met today. AI writes its card in seconds.',
+    text: 'Type any word or phrase you met today, and write its card or let the server’s AI provider write it.',
   },
   {
     title: 'Practise daily',

@@ -3,11 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { ONBOARDING_LAST_STEP, SCREEN_TEXT, TOAST } from '@verba/shared';
+import { ONBOARDING_LAST_STEP, SCREEN_TEXT, TOAST, WORD_TEXT } from '@verba/shared';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { sessionQueryOptions } from '@/lib/auth';
+import { newWordId } from '@/lib/new-id';
+import { useAiProvider } from '@/lib/server-config';
 import { useCompleteOnboarding } from '../api/complete-onboarding';
+import { demoWordInput, useSaveDemoWord } from '../api/save-demo-word';
 import { canContinue, initialOnboardingState, onboardingReducer } from '../hooks/onboarding-state';
 import { StepDemoWord } from './step-demo-word';
 import { StepGrouping } from './step-grouping';
@@ -24,6 +27,10 @@ export function OnboardingFlow({ headerAction }: { headerAction?: ReactNode }) {
   const [state, dispatch] = useReducer(onboardingReducer, initialOnboardingState);
   const [settingUp, setSettingUp] = useState(false);
   const completeOnboarding = useCompleteOnboarding();
+  const saveDemo = useSaveDemoWord();
+  const aiProvider = useAiProvider();
+  // One save id per language pair: saving the same sample twice stores it once.
+  const demoIds = useRef(new Map<string, string>());
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const stepRef = useRef<HTMLDivElement>(null);
@@ -75,6 +82,16 @@ export function OnboardingFlow({ headerAction }: { headerAction?: ReactNode }) {
 
   const next = () => dispatch({ type: 'next' });
 
+  const saveDemoAndContinue = () => {
+    const pair = `${state.nativeLanguage}:${state.targetLanguage}`;
+    const id = demoIds.current.get(pair) ?? newWordId();
+    demoIds.current.set(pair, id);
+    saveDemo.mutate(demoWordInput(id, state.nativeLanguage, state.targetLanguage), {
+      onSuccess: next,
+      onError: (error) => toast.error(WORD_TEXT.saveFailed, { description: error.message }),
+    });
+  };
+
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col px-5 pt-4 pb-[calc(1.5rem+env(safe-area-inset-bottom))]">
       <div className="grid h-11 grid-cols-[5.5rem_1fr_5.5rem] items-center">
@@ -111,16 +128,26 @@ export function OnboardingFlow({ headerAction }: { headerAction?: ReactNode }) {
             <StepDemoWord
               nativeLanguage={state.nativeLanguage}
               targetLanguage={state.targetLanguage}
+              aiProvider={aiProvider}
             />
           )}
-          {currentStep === 3 && <StepGrouping />}
+          {currentStep === 3 && <StepGrouping aiProvider={aiProvider} />}
           {currentStep === 4 && <StepSmartFeed />}
         </div>
       </main>
 
-      {currentStep < ONBOARDING_LAST_STEP ? (
+      {currentStep === 2 ? (
+        <Button
+          size="lg"
+          className="w-full"
+          onClick={saveDemoAndContinue}
+          loading={saveDemo.isPending}
+        >
+          {SCREEN_TEXT.saveAndContinue}
+        </Button>
+      ) : currentStep < ONBOARDING_LAST_STEP ? (
         <Button size="lg" className="w-full" onClick={next} disabled={!canContinue(state)}>
-          {currentStep === 2 ? SCREEN_TEXT.saveAndContinue : SCREEN_TEXT.continue}
+          {SCREEN_TEXT.continue}
         </Button>
       ) : (
         <Button size="lg" className="w-full" onClick={finish} loading={settingUp}>

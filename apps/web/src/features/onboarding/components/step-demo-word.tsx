@@ -1,36 +1,33 @@
 import { Lightbulb } from 'lucide-react';
 import type { LanguageCode } from '@verba/shared';
+import { DEMO_CARD_EXTRAS } from '../api/save-demo-word';
 import { demoCard } from '../data/demo-words';
 
-// What the AI writes for any word the learner adds, shown with a fixed sample in the languages
-// just chosen.
-const GRAMMAR_TYPE = 'noun';
-const CEFR_LEVEL = 'A2';
-const THEMES = ['Nature', 'Animals'];
-
+/**
+ * What a word's card holds, shown with a fixed sample in the languages just chosen; 'Save &
+ * Continue' saves it as the learner's first word. Who writes cards depends on the server: its AI
+ * provider, or the learner when it has none.
+ */
 export function StepDemoWord({
   nativeLanguage,
   targetLanguage,
+  aiProvider,
 }: {
   nativeLanguage: LanguageCode;
   targetLanguage: LanguageCode;
+  aiProvider: boolean;
 }) {
   const sample = demoCard(nativeLanguage, targetLanguage);
+  const { grammarType, cefrLevel, themes } = DEMO_CARD_EXTRAS;
   return (
     <div className="flex flex-col gap-6">
       <div className="space-y-2 text-center">
         <h1 className="text-2xl font-bold tracking-tight">Add any word</h1>
         <p className="text-muted-foreground">
-          Type a word or phrase and AI writes its study card. Like this one:
+          {aiProvider
+            ? 'Type a word or phrase and AI writes its study card. Like this one, your first word:'
+            : 'Type a word or phrase and write its study card: translation, examples, a memory aid. Like this one, your first word:'}
         </p>
-      </div>
-      <div
-        lang={targetLanguage}
-        dir="auto"
-        className="rounded-lg border border-input bg-card px-3 py-3 text-base shadow-xs"
-        aria-hidden="true"
-      >
-        {sample.word}
       </div>
       <article
         aria-label={`Sample word card: ${sample.word}`}
@@ -41,7 +38,7 @@ export function StepDemoWord({
             {sample.word}
           </h2>
           <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-accent-foreground">
-            {CEFR_LEVEL}
+            {cefrLevel}
           </span>
         </div>
         <p className="mt-1 text-sm text-muted-foreground">/{sample.ipa}/</p>
@@ -49,7 +46,7 @@ export function StepDemoWord({
           <span lang={nativeLanguage} dir="auto" data-testid="demo-translation">
             {sample.translation}
           </span>{' '}
-          <span className="text-sm font-normal text-muted-foreground">· {GRAMMAR_TYPE}</span>
+          <span className="text-sm font-normal text-muted-foreground">· {grammarType}</span>
         </p>
         {sample.mnemonic && (
           <div className="mt-4 flex gap-2 rounded-xl bg-muted p-3 text-sm">
@@ -68,7 +65,7 @@ export function StepDemoWord({
           </p>
         </blockquote>
         <ul className="mt-4 flex flex-wrap gap-2" aria-label="Themes">
-          {THEMES.map((theme) => (
+          {themes.map((theme) => (
             <li
               key={theme}
               className="rounded-full bg-secondary px-2.5 py-1 text-xs font-medium text-secondary-foreground"

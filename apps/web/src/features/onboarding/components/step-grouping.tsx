@@ -1,4 +1,5 @@
 import { House, Plane, UtensilsCrossed, type LucideIcon } from 'lucide-react';
+import { GROUP_TEXT } from '@verba/shared';
 
 const SAMPLE_GROUPS: ReadonlyArray<{
   name: string;
@@ -11,14 +12,18 @@ const SAMPLE_GROUPS: ReadonlyArray<{
   { name: 'Home & Family', icon: House, words: 10, mastered: 7 },
 ];
 
-export function StepGrouping() {
+/** Spec §2 onboarding step 3, "AI grouping explanation"; a server without a provider says so. */
+export function StepGrouping({ aiProvider }: { aiProvider: boolean }) {
   return (
     <div className="flex flex-col gap-6">
       <div className="space-y-2 text-center">
-        <h1 className="text-2xl font-bold tracking-tight">AI groups your words</h1>
+        <h1 className="text-2xl font-bold tracking-tight">
+          {aiProvider ? 'AI groups your words' : 'Word groups'}
+        </h1>
         <p className="text-muted-foreground">
-          Once you have a few words, AI sorts them into themed groups, so related words are learned
-          together and you see your progress in each.
+          {aiProvider
+            ? 'Once you have a few words, AI sorts them into themed groups, so related words are learned together and you see your progress in each.'
+            : GROUP_TEXT.emptyTextWithoutAi}
         </p>
       </div>
       <ul className="flex flex-col gap-3" aria-label="Example groups">

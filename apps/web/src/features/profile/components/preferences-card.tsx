@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
 import { haptic, hapticsEnabled, setHapticsEnabled } from '@/lib/haptics';
 import { useUpdateProfile } from '@/lib/profile';
+import { useServerConfig } from '@/lib/server-config';
 
 function SwitchRow({
   label,
@@ -41,12 +42,14 @@ function SwitchRow({
 }
 
 /**
- * Haptics (kept on this device) and analytics (kept with the profile). A failed preference update
- * is only logged (spec §8); the switch goes back.
+ * Haptics (kept on this device) and analytics (kept with the profile, offered only when the server
+ * has analytics set up: otherwise there is nothing to share). A failed preference update is only
+ * logged (spec §8); the switch goes back.
  */
 export function PreferencesCard({ profile }: { profile: Profile }) {
   const [haptics, setHaptics] = useState(hapticsEnabled);
   const update = useUpdateProfile();
+  const analyticsOffered = Boolean(useServerConfig().data?.posthogKey);
   const analytics = update.isPending
     ? (update.variables.analyticsEnabled ?? profile.analyticsEnabled)
     : profile.analyticsEnabled;
@@ -66,17 +69,19 @@ export function PreferencesCard({ profile }: { profile: Profile }) {
             if (on) haptic('selection');
           }}
         />
-        <SwitchRow
-          label={PROFILE_TEXT.analytics}
-          description={PROFILE_TEXT.analyticsDescription}
-          checked={analytics}
-          onChange={(on) =>
-            update.mutate(
-              { analyticsEnabled: on },
-              { onError: (error) => console.error('Could not save the analytics choice', error) },
-            )
-          }
-        />
+        {analyticsOffered && (
+          <SwitchRow
+            label={PROFILE_TEXT.analytics}
+            description={PROFILE_TEXT.analyticsDescription}
+            checked={analytics}
+            onChange={(on) =>
+              update.mutate(
+                { analyticsEnabled: on },
+                { onError: (error) => console.error('Could not save the analytics choice', error) },
+              )
+            }
+          />
+        )}
       </CardContent>
     </Card>
   );

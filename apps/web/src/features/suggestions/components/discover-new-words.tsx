@@ -10,6 +10,7 @@ import {
 } from '@verba/shared';
 import { Button } from '@/components/ui/button';
 import { takeClientLimit } from '@/lib/client-rate-limit';
+import { useAiProvider } from '@/lib/server-config';
 import { useAddSuggestion, useRefreshSuggestions, useSuggestions } from '../api/suggestions';
 import { REFRESH_FAILED, suggestionErrorToast } from '../utils/suggestion-errors';
 
@@ -63,9 +64,28 @@ function SuggestionCard({
 
 /**
  * 'Discover New Words' (spec §2 "Feed"): AI suggestions fitted to the learner, each added with
- * its full card in one tap, and a refresh (SUGGESTION_REFRESH: 5 per 60 s).
+ * its full card in one tap, and a refresh (SUGGESTION_REFRESH: 5 per 60 s). On a server without
+ * an AI provider it says, in one sentence, that suggestions need one.
  */
 export function DiscoverNewWords() {
+  const aiProvider = useAiProvider();
+  if (!aiProvider) {
+    return (
+      <section aria-labelledby="discover-title" className="mt-8">
+        <h2 id="discover-title" className="mb-3 flex items-center gap-2 text-lg font-semibold">
+          <Sparkles aria-hidden="true" className="size-5 text-primary" />
+          {SUGGESTION_TEXT.title}
+        </h2>
+        <p className="rounded-2xl border bg-card p-4 text-sm text-muted-foreground">
+          {SUGGESTION_TEXT.unavailable}
+        </p>
+      </section>
+    );
+  }
+  return <Suggestions />;
+}
+
+function Suggestions() {
   const suggestions = useSuggestions();
   const refresh = useRefreshSuggestions();
   const add = useAddSuggestion();

@@ -2,9 +2,14 @@ import { useMutation } from '@tanstack/react-query';
 import type { GeneratedCard, GenerateWordInput } from '@verba/shared';
 import { api } from '@/lib/api-client';
 
+export interface GenerateWordRequest extends GenerateWordInput {
+  /** Aborts the request: the learner cancelled a slow generation. */
+  signal?: AbortSignal;
+}
+
 /** Asks the server's AI provider for a card in the learner's languages; nothing is saved. */
-export function generateWord(input: GenerateWordInput): Promise<GeneratedCard> {
-  return api.post<GeneratedCard>('/api/words/generate', input);
+export function generateWord({ signal, ...input }: GenerateWordRequest): Promise<GeneratedCard> {
+  return api.post<GeneratedCard>('/api/words/generate', input, { signal });
 }
 
 export function useGenerateWord() {

@@ -40,6 +40,17 @@ describe('createRateLimiter', () => {
     expect(limiter.attempt(60_001).allowed).toBe(true);
   });
 
+  it('an action given back (a failed or cancelled generation) does not count', () => {
+    const storage = memoryStorage();
+    const limiter = createRateLimiter('k', { max: 2, windowMs: 60_000 }, storage);
+    const first = limiter.attempt(1_000);
+    expect(limiter.attempt(2_000).allowed).toBe(true);
+    expect(limiter.attempt(3_000).allowed).toBe(false);
+    if (first.allowed) limiter.giveBack(first.at);
+    expect(limiter.attempt(4_000).allowed).toBe(true);
+    expect(limiter.attempt(5_000).allowed).toBe(false);
+  });
+
   it('cleaning drops timestamps that left the window, and the key when none is left', () => {
     const storage = memoryStorage();
     const limiter = createRateLimiter('k', LIMIT, storage);

@@ -8,11 +8,15 @@ export interface RateLimit {
   windowMs: number;
 }
 
-export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterMs: number };
+export type RateLimitResult =
+  | { allowed: true; /** When the action was recorded, for `giveBack`. */ at: number }
+  | { allowed: false; retryAfterMs: number };
 
 export interface RateLimiter {
   /** Records one action if the budget allows it; otherwise says how long to wait. */
   attempt(now?: number): RateLimitResult;
+  /** Forgets the action recorded `at`: it failed or was cancelled, so it does not count. */
+  giveBack(at: number): void;
   /** Drops timestamps that left the window. */
   clean(now?: number): void;
 }
@@ -62,7 +66,12 @@ export function createRateLimiter(
         return { allowed: false, retryAfterMs: Math.max(oldest + limit.windowMs - now, 1) };
       }
       save([...stamps, now]);
-      return { allowed: true };
+      return { allowed: true, at: now };
+    },
+    giveBack(at) {
+      const stamps = storage ? read(storage, key) : memory;
+      const index = stamps.indexOf(at);
+      if (index >= 0) save(stamps.filter((_, i) => i !== index));
     },
     clean(now = Date.now()) {
       save(load(now));

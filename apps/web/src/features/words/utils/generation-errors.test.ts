@@ -10,7 +10,7 @@ describe('describeGenerationFailure', () => {
     expect(
       describeGenerationFailure(apiError(429, 'TOO_MANY_REQUESTS', { retryAfterSeconds: 42 })),
     ).toEqual({
-      kind: 'toast',
+      kind: 'slow-down',
       title: 'Slow down!',
       description: 'Please wait 42 seconds before generating more words.',
     });
@@ -19,9 +19,9 @@ describe('describeGenerationFailure', () => {
     );
   });
 
-  it("the provider's errors: the spec's toasts", () => {
+  it("the provider's errors: the spec's toasts, and the card written by hand instead", () => {
     expect(describeGenerationFailure(apiError(429, 'AI_RATE_LIMITED'))).toEqual({
-      kind: 'toast',
+      kind: 'failed',
       title: 'Rate limit reached',
       description: 'Please try again in a few moments.',
     });
@@ -29,7 +29,7 @@ describe('describeGenerationFailure', () => {
       title: 'AI usage limit reached',
     });
     expect(describeGenerationFailure(apiError(502, 'AI_FAILED'))).toEqual({
-      kind: 'toast',
+      kind: 'failed',
       title: 'Error',
       description: 'Failed to generate word data',
     });
