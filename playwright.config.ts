@@ -35,6 +35,7 @@ const FAKE_AI_SPECS = [
   /card-preview\.spec\.ts$/,
   /groups\.spec\.ts$/,
   /analytics\.spec\.ts$/,
+  /accessibility\.spec\.ts$/,
 ];
 // Which Chromium (scripts/chromium.ts); e2e/global-setup.ts prints its name and version.
 const browser = resolveChromium();

@@ -1,34 +1,7 @@
-import { expect, test, type Locator } from '@playwright/test';
-import { signUpViaApi } from './support';
+import { expect, test } from '@playwright/test';
+import { contrast, luminance, signUpViaApi } from './support';
 
 test.use({ colorScheme: 'dark' });
-
-/**
- * The colour an element's background paints, blended over the page background, as sRGB
- * relative luminance (WCAG). The browser converts any CSS colour (oklch included).
- */
-async function luminance(
-  locator: Locator,
-  property: 'backgroundColor' | 'color' = 'backgroundColor',
-): Promise<number> {
-  return locator.evaluate((element, property) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = canvas.height = 1;
-    const context = canvas.getContext('2d', { willReadFrequently: true });
-    if (!context) throw new Error('no canvas');
-    context.fillStyle = getComputedStyle(document.body).backgroundColor;
-    context.fillRect(0, 0, 1, 1);
-    context.fillStyle = getComputedStyle(element)[property];
-    context.fillRect(0, 0, 1, 1);
-    const [r, g, b] = Array.from(context.getImageData(0, 0, 1, 1).data).map((v) => {
-      const c = v / 255;
-      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-  }, property);
-}
-
-const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
 
 test('the unvisited onboarding steps are visible in dark mode', async ({ page }) => {
   await signUpViaApi(page);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'violet-harbour-lantern-42';
 
@@ -32,3 +32,31 @@ export async function fillCredentials(page: Page, email: string, password: strin
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
 }
+
+/**
+ * The colour an element's background paints, blended over the page background, as sRGB
+ * relative luminance (WCAG). The browser converts any CSS colour (oklch included).
+ */
+export async function luminance(
+  locator: Locator,
+  property: 'backgroundColor' | 'color' = 'backgroundColor',
+): Promise<number> {
+  return locator.evaluate((element, property) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 1;
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    if (!context) throw new Error('no canvas');
+    context.fillStyle = getComputedStyle(document.body).backgroundColor;
+    context.fillRect(0, 0, 1, 1);
+    context.fillStyle = getComputedStyle(element)[property];
+    context.fillRect(0, 0, 1, 1);
+    const [r, g, b] = Array.from(context.getImageData(0, 0, 1, 1).data).map((v) => {
+      const c = v / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  }, property);
+}
+
+/** WCAG contrast ratio of two relative luminances. */
+export const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);

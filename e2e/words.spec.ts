@@ -323,7 +323,8 @@ test('favorite, open, edit and delete a word', async ({ page }) => {
   await page.getByLabel('Memory aid').fill('Home is where the casa is.');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toast(page, 'Card updated')).toBeVisible();
-  await expect(page.getByText('home', { exact: true })).toBeVisible();
+  const card = page.getByRole('region', { name: 'Word card' });
+  await expect(card.getByText('home', { exact: true })).toBeVisible();
   await expect(page.getByText('Home is where the casa is.')).toBeVisible();
 
   await page.getByRole('link', { name: 'Back to My Words' }).click();

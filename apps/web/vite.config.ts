@@ -53,6 +53,29 @@ function schedulingBenchmarkDoc(): Plugin {
 
 const BENCHMARK_MODULE = 'virtual:scheduling-benchmark';
 
+const stripTags = (html: string) => html.replace(/<[^>]+>/g, '').trim();
+
+/**
+ * Wide tables scroll sideways on a phone. A scrolling box must be reachable by keyboard to be
+ * scrolled without a pointer, so each table sits in a focusable region named after the section
+ * it belongs to.
+ */
+function keyboardScrollableTables(html: string): string {
+  let section = 'Report';
+  return html.replace(
+    /<h[1-6][^>]*>([\s\S]*?)<\/h[1-6]>|<table>|<\/table>/g,
+    (match, heading: string | undefined) => {
+      if (heading !== undefined) {
+        section = stripTags(heading).replaceAll('"', '&quot;');
+        return match;
+      }
+      return match === '<table>'
+        ? `<div class="doc-table" role="region" tabindex="0" aria-label="${section} (table)"><table>`
+        : '</table></div>';
+    },
+  );
+}
+
 /**
  * The "How we measured" page shows the same report as a page of the app: this module holds it
  * as HTML, rendered from the Markdown at build time (null when the report has not been written).
@@ -68,7 +91,7 @@ function schedulingBenchmarkPage(): Plugin {
       if (!existsSync(BENCHMARK_DOC)) return 'export default null;';
       this.addWatchFile(BENCHMARK_DOC);
       const html = marked.parse(readFileSync(BENCHMARK_DOC, 'utf8'), { async: false, gfm: true });
-      return `export default ${JSON.stringify(html)};`;
+      return `export default ${JSON.stringify(keyboardScrollableTables(html))};`;
     },
   };
 }

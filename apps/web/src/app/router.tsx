@@ -87,15 +87,18 @@ const routes: RouteObject[] = [
                 lazy: () => import('./routes/app/feed').then((m) => ({ Component: m.FeedRoute })),
               },
               {
+                // A word's card is drawn beside the list (on a phone, in its place).
                 path: 'words',
                 lazy: () => import('./routes/app/words').then((m) => ({ Component: m.WordsRoute })),
-              },
-              {
-                path: 'words/:id',
-                lazy: () =>
-                  import('./routes/app/words-detail').then((m) => ({
-                    Component: m.WordDetailRoute,
-                  })),
+                children: [
+                  {
+                    path: ':id',
+                    lazy: () =>
+                      import('./routes/app/words-detail').then((m) => ({
+                        Component: m.WordDetailRoute,
+                      })),
+                  },
+                ],
               },
               {
                 path: 'groups',

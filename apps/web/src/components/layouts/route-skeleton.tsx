@@ -57,7 +57,10 @@ export const RouteSkeleton = memo(function RouteSkeleton({ pathname }: { pathnam
     );
   }
   if (isActiveTab(path, paths.app.root)) {
-    const title = TAB_HEADINGS[path];
+    // A word's card is drawn under My Words' heading.
+    const title =
+      TAB_HEADINGS[path] ??
+      (isActiveTab(path, paths.app.words) ? TAB_HEADINGS[paths.app.words] : undefined);
     return (
       <AppFrame
         renderTab={(tab) => {

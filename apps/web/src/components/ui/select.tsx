@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { useCallback, useEffect, useRef, type ComponentProps } from 'react';
 import { Check, ChevronDown } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
 import { cn } from '@/lib/cn';
@@ -27,15 +27,59 @@ export function SelectTrigger({
   );
 }
 
+const NOT_CONTENT = new Set(['SCRIPT', 'STYLE', 'LINK', 'META', 'TEMPLATE']);
+
+/**
+ * While a list is open, Radix hides the rest of the page from screen readers (aria-hidden on
+ * every branch beside the list), but the buttons in it could still take focus. This makes the
+ * same branches inert too, as a modal does, from the list's appearance until it closes (before
+ * the focus returns to the trigger; Radix does not detach the list's ref as it closes).
+ */
+function useInertOutside() {
+  const made = useRef<Element[]>([]);
+  const release = useCallback(() => {
+    for (const element of made.current) element.removeAttribute('inert');
+    made.current = [];
+  }, []);
+  const hold = useCallback(
+    (content: HTMLElement | null) => {
+      release();
+      for (let node = content; node && node !== document.body; node = node.parentElement) {
+        for (const sibling of node.parentElement?.children ?? []) {
+          if (
+            sibling === node ||
+            NOT_CONTENT.has(sibling.tagName) ||
+            sibling.hasAttribute('inert')
+          ) {
+            continue;
+          }
+          sibling.setAttribute('inert', '');
+          made.current.push(sibling);
+        }
+      }
+    },
+    [release],
+  );
+  useEffect(() => release, [release]);
+  return { hold, release };
+}
+
 export function SelectContent({
   className,
   children,
   position = 'popper',
+  onCloseAutoFocus,
   ...props
-}: ComponentProps<typeof SelectPrimitive.Content>) {
+}: Omit<ComponentProps<typeof SelectPrimitive.Content>, 'ref'>) {
+  const { hold: holdInert, release: releaseInert } = useInertOutside();
   return (
     <SelectPrimitive.Portal>
       <SelectPrimitive.Content
+        ref={holdInert}
+        onCloseAutoFocus={(event) => {
+          releaseInert();
+          onCloseAutoFocus?.(event);
+        }}
         position={position}
         sideOffset={4}
         className={cn(

@@ -1,19 +1,28 @@
 import { useEffect } from 'react';
+import { BookOpen } from 'lucide-react';
+import { Outlet, useParams } from 'react-router';
 import { SCREEN_TEXT } from '@verba/shared';
 import { PageHeader } from '@/components/layouts/page-header';
 import { WordCollection } from '@/features/words/components/word-collection';
 import { WordGenerator } from '@/features/words/components/word-generator';
 import { useAfterFirstPaint } from '@/lib/after-paint';
+import { cn } from '@/lib/cn';
 import { usePageMeta } from '@/lib/page-meta';
 import { useProfile } from '@/lib/profile';
 import { useStagedRender } from '@/lib/staged-render';
 
+/**
+ * My Words: the word input and the collection, and the chosen word's card (/app/words/:id). From
+ * 1024 px the card sits beside the list; on a phone it takes the list's place. Which one shows is
+ * CSS alone: the list stays drawn while a card is open, so coming back finds it as it was.
+ */
 export function WordsRoute() {
   usePageMeta({
     title: SCREEN_TEXT.myWords,
     description: 'Your word collection and AI word cards.',
     noindex: true,
   });
+  const chosen = Boolean(useParams().id);
   // The gate has loaded the profile: words are spoken and written in the target language.
   const targetLanguage = useProfile().data?.targetLanguage ?? 'es';
   // My Words warms the current practice session (spec §2 "App shell") once it is on screen.
@@ -25,12 +34,39 @@ export function WordsRoute() {
   // background render of its own (lib/staged-render.ts).
   const stage = useStagedRender(2);
   return (
-    <>
+    <div data-layout="wide">
       <PageHeader title={SCREEN_TEXT.myWords} />
-      <div className="space-y-8">
-        <WordGenerator targetLanguage={targetLanguage} />
-        {stage >= 2 && <WordCollection targetLanguage={targetLanguage} />}
+      <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)] lg:items-start lg:gap-8">
+        <div className={cn('space-y-8', chosen && 'max-lg:hidden')}>
+          <WordGenerator targetLanguage={targetLanguage} />
+          {stage >= 2 && <WordCollection targetLanguage={targetLanguage} />}
+        </div>
+        {/* Sticky beside a long list, and scrolled on its own when taller than the window: a
+            scrolling box takes keyboard focus, so it scrolls without a pointer too. */}
+        <section
+          aria-label={WORD_CARD_LABEL}
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region
+          tabIndex={chosen ? 0 : undefined}
+          className={cn(
+            'rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 lg:sticky lg:top-6 lg:max-h-[calc(100dvh-3rem)] lg:overflow-y-auto',
+            !chosen && 'max-lg:hidden',
+          )}
+        >
+          {chosen ? <Outlet /> : <NoWordChosen />}
+        </section>
       </div>
-    </>
+    </div>
+  );
+}
+
+const WORD_CARD_LABEL = 'Word card';
+
+/** The card column on a wide screen before a word is chosen. */
+function NoWordChosen() {
+  return (
+    <div className="flex min-h-64 flex-col items-center justify-center gap-2 rounded-xl border border-dashed p-8 text-center text-sm text-muted-foreground">
+      <BookOpen aria-hidden="true" className="size-8" />
+      <p>Choose a word to see its card here.</p>
+    </div>
   );
 }

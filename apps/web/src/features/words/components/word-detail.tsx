@@ -18,11 +18,12 @@ import { LazyCardForm } from './lazy-card-form';
 import { CardView } from './card-view';
 import { DuplicateNotice } from './duplicate-notice';
 
+// Beside the list (from 1024 px) the way back is the list itself.
 function BackLink() {
   return (
     <Link
       to={paths.app.words}
-      className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 lg:hidden"
     >
       <ArrowLeft aria-hidden="true" className="size-4" />
       {WORD_TEXT.backToWords}

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Heart, Trash2, Volume2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { NavLink } from 'react-router';
 import { WORD_TEXT, type Word } from '@verba/shared';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -22,10 +22,11 @@ export const WordRow = memo(function WordRow({
   onDelete: (word: Word) => void;
 }) {
   return (
-    <li className="flex items-center gap-1 rounded-xl border bg-card py-2 pr-1 pl-3 shadow-xs">
-      <Link
+    <li className="flex items-center gap-1 rounded-xl border bg-card py-2 pr-1 pl-3 shadow-xs has-[[aria-current=page]]:border-primary">
+      {/* The word whose card is open beside the list is marked as the current page. */}
+      <NavLink
         to={paths.app.word(word.id)}
-        className="min-w-0 flex-1 rounded-md py-1 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        className="min-w-0 flex-1 rounded-md py-1 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=page]:text-primary"
       >
         <span className="flex min-w-0 items-center gap-2">
           <span className="truncate font-semibold">{word.word}</span>
@@ -39,7 +40,7 @@ export const WordRow = memo(function WordRow({
           {word.translation}
           {word.ipa && <span className="text-xs"> · /{word.ipa}/</span>}
         </span>
-      </Link>
+      </NavLink>
       <Button
         variant="ghost"
         size="icon"
