@@ -12,6 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestHarness, type TestUser } from '../../testing/harness.ts';
 import { cleanupExpiredSessions } from './jobs.ts';
+import { interleavedOrder } from './items.ts';
 import { insertSession, insertSessionValues, type SessionRow } from './practice.service.ts';
 
 const DAY = 86_400_000;
@@ -233,7 +234,7 @@ describe('feed session selection', () => {
     expect(((await nothing.json()) as Envelope).error.code).toBe('CONFLICT');
   });
 
-  it('builds 2, 3 and 4 items per word for sessions of 1, 2 and 3+ words, interleaved round-robin', async () => {
+  it('builds 2, 3 and 4 items per word for sessions of 1, 2 and 3+ words, interleaved round-robin with a staggered start', async () => {
     at(BASE);
     for (const [count, perWord] of [
       [1, 2],
@@ -244,9 +245,10 @@ describe('feed session selection', () => {
       await addWords(user, count);
       const session = await started(user);
       expect(session.items).toHaveLength(count * perWord);
+      const order = interleavedOrder(count, perWord);
       session.items.forEach((item, i) => {
         expect(item.index).toBe(i);
-        expect(item.wordId).toBe(session.words[i % count]!.id);
+        expect(item.wordId).toBe(session.words[order[i]![0]]!.id);
       });
     }
   });

@@ -9,6 +9,7 @@ import {
   wordCount,
   wordOf,
   wordPosition,
+  waitsForContinue,
 } from './session-progress';
 
 const W1 = '00000000-0000-4000-8000-000000000001';
@@ -70,6 +71,16 @@ describe('progress', () => {
     // Finished: the counter rests on the last word.
     expect(wordPosition(session, null)).toEqual({ position: 2, total: 2 });
     expect(wordOf(session, { wordId: W2 })?.word).toBe('perro');
+  });
+});
+
+describe('waitsForContinue', () => {
+  it('holds a wrong quiz or spelling answer for the learner, and nothing else', () => {
+    expect(waitsForContinue('multiple-choice', false)).toBe(true);
+    expect(waitsForContinue('spelling', false)).toBe(true);
+    expect(waitsForContinue('multiple-choice', true)).toBe(false);
+    expect(waitsForContinue('spelling', true)).toBe(false);
+    expect(waitsForContinue('flashcard', false)).toBe(false);
   });
 });
 
