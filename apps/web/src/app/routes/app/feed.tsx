@@ -168,6 +168,7 @@ export function FeedRoute() {
         content = (
           <QuickReview
             dueCount={state.dueCount}
+            practiseAgainCount={state.practiseAgainCount}
             starting={start.isPending}
             onStart={() => startDaily(true)}
           />
