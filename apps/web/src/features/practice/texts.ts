@@ -29,7 +29,7 @@ export const PRACTICE_TEXT = {
   continue: 'Continue',
   continueHint: 'Press Enter or Space to continue',
   undo: 'Undo last answer',
-  undoing: 'Undoing...',
+  undone: 'Answer undone',
   undoFailed: 'Your answer could not be undone',
   undoFailedDescription: 'It may already count for the next word; answer on as usual.',
   missedTitle: 'Words to look at again',

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { ArrowRight, Check, X } from 'lucide-react';
+import { ArrowRight, Check, Undo2, X } from 'lucide-react';
 import type { Answer, AnswerResult, PracticeItem, PracticeSession } from '@verba/shared';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -8,6 +8,7 @@ import { cn } from '@/lib/cn';
 import { haptic } from '@/lib/haptics';
 import { newWordId } from '@/lib/new-id';
 import { useSubmitAnswer } from '../api/submit-answer';
+import { useUndoAnswer } from '../api/undo-answer';
 import { PRACTICE_TEXT } from '../texts';
 import { isContinueKey, keyBelongsToTarget, practiceKeyAction } from '../utils/keyboard';
 import { advanceDelay, currentItem, waitsForContinue, wordOf } from '../utils/session-progress';
@@ -58,10 +59,15 @@ export function PracticeRunner({
     null,
   );
   const submit = useSubmitAnswer();
+  const undo = useUndoAnswer();
+  /** The last answer the learner gave here, while Undo can take it back. */
+  const [lastAnswer, setLastAnswer] = useState<{ itemIndex: number; answerId: string } | null>(
+    null,
+  );
   const answerIds = useRef(new Map<number, string>());
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const cardRef = useRef<HTMLDivElement>(null);
-  const locked = submit.isPending || result !== null;
+  const locked = submit.isPending || undo.isPending || result !== null;
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -139,6 +145,35 @@ export function PracticeRunner({
     advance(correction.next);
   }, [advance, correction]);
 
+  const { mutate: undoMutate } = undo;
+  const undoLast = useCallback(() => {
+    if (!lastAnswer || submit.isPending) return;
+    undoMutate(
+      { sessionId: session.id, answerId: lastAnswer.answerId },
+      {
+        onSuccess: (after) => {
+          clearTimeout(timer.current);
+          setCorrection(null);
+          setLastAnswer(null);
+          // The item takes a new answer, with a new id: the undone one is refused for good.
+          answerIds.current.delete(lastAnswer.itemIndex);
+          setSession(after);
+          setFlipped(false);
+          setChosen(null);
+          setResult(null);
+          setShown(show(after));
+          setAnnouncement(PRACTICE_TEXT.undone);
+        },
+        onError: () => {
+          setLastAnswer(null);
+          toast.error(PRACTICE_TEXT.undoFailed, {
+            description: PRACTICE_TEXT.undoFailedDescription,
+          });
+        },
+      },
+    );
+  }, [lastAnswer, session.id, submit.isPending, undoMutate]);
+
   const answer = useCallback(
     (value: Answer) => {
       if (!shown || locked) return;
@@ -159,7 +194,11 @@ export function PracticeRunner({
           },
         },
         {
-          onSuccess: ({ result, session: after }) => onAnswered(answered, result, after),
+          onSuccess: ({ result, session: after }) => {
+            // A completed session takes no undo.
+            setLastAnswer(after.completedAt ? null : { itemIndex: answered.index, answerId: id });
+            onAnswered(answered, result, after);
+          },
           onError: (error) => {
             setChosen(null);
             if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
@@ -258,6 +297,20 @@ export function PracticeRunner({
       )}
       <AnswerFeedback result={item?.type === 'flashcard' ? null : result} />
       {correction && <ContinueButton ready={correction.ready} onContinue={moveOn} />}
+      {lastAnswer && (
+        <div className="flex justify-center">
+          <Button
+            variant="ghost"
+            size="sm"
+            loading={undo.isPending}
+            disabled={submit.isPending}
+            onClick={undoLast}
+          >
+            {!undo.isPending && <Undo2 aria-hidden="true" />}
+            {PRACTICE_TEXT.undo}
+          </Button>
+        </div>
+      )}
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>

@@ -41,6 +41,12 @@ export function wordPosition(
   return { position: index < 0 ? total : index + 1, total };
 }
 
+/** The session's words with at least one item answered wrongly, in the session's word order. */
+export function missedWords(session: Pick<PracticeSession, 'items' | 'words'>): PracticeWord[] {
+  const missed = new Set(session.items.filter((i) => i.correct === false).map((i) => i.wordId));
+  return session.words.filter((word) => missed.has(word.id));
+}
+
 export function wordOf(
   session: Pick<PracticeSession, 'words'>,
   item: Pick<PracticeItem, 'wordId'>,
