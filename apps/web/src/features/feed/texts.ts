@@ -21,7 +21,7 @@ export const FEED_TEXT = {
       again > 0 &&
         `${again} new ${again === 1 ? 'word is' : 'words are'} ready to be practised again`,
     ].filter(Boolean);
-    return `You finished a session within the last hour, and ${parts.join(', and ')}.`;
+    return `You finished a session within the last hour, and ${parts.join(' and ')}.`;
   },
   startQuickReview: 'Start Quick Review',
   caughtUpText: 'No words are due right now. Keep going with infinity practice.',

@@ -31,7 +31,7 @@ export const PRACTICE_TEXT = {
   undo: 'Undo last answer',
   undone: 'Answer undone',
   undoFailed: 'Your answer could not be undone',
-  undoFailedDescription: 'It may already count for the next word; answer on as usual.',
+  undoFailedDescription: 'Only the last answer of a session still open can be taken back.',
   missedTitle: 'Words to look at again',
   missedText: 'Each missed word opens its card.',
   backToGroup: 'Back to Group',
