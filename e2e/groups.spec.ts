@@ -136,6 +136,30 @@ test('three words become groups without a reload; a group lists its words and ca
   await expect(page).toHaveURL(
     new RegExp(`/app/practice/infinity\\?group=${groupId}(&session=[0-9a-f-]+)?$`),
   );
+
+  // The way back from a group's round leads to the group, during the round and after it.
+  await expect(page.locator('[data-item-index]')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Group' }).click();
+  await expect(page.getByRole('heading', { name: 'Food & Dining', level: 1 })).toBeVisible();
+  await practise.click();
+  // Two words, three items each: flashcards and spelling (a translation here is the word).
+  for (let answered = 0; answered < 6; answered++) {
+    const item = page.locator('[data-item-index]');
+    await expect(item).toBeVisible();
+    const index = (await item.getAttribute('data-item-index')) ?? '';
+    if ((await item.getAttribute('data-item-type')) === 'flashcard') {
+      await page.keyboard.press('Space');
+      await page.keyboard.press('1');
+    } else {
+      const prompt = (await item.getByTestId('practice-prompt').innerText()).trim();
+      await item.getByRole('textbox').fill(prompt);
+      await page.keyboard.press('Enter');
+    }
+    await expect(page.locator(`[data-item-index="${index}"]`)).toHaveCount(0);
+  }
+  await expect(page.getByRole('heading', { name: 'Great Practice!' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Group' }).last().click();
+  await expect(page.getByRole('heading', { name: 'Food & Dining', level: 1 })).toBeVisible();
 });
 
 test('a failed Generate keeps the groups and says so', async ({ page, request }) => {

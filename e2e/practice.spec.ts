@@ -45,10 +45,17 @@ async function answerCurrent(page: Page, input: Input, { wrong = false } = {}) {
   const index = await current.getAttribute('data-item-index');
   const type = await current.getAttribute('data-item-type');
   const word = await promptedWord(current);
-  // Every card can say its word.
+  // Every card can say its word; a card that asks for the word keeps it out of the button's name.
+  const asksForWord =
+    (await current.getByTestId('practice-prompt').innerText()).trim() === word.translation;
   await expect(
-    current.getByRole('button', { name: `Speak “${word.word}” (Spanish)` }),
+    current.getByRole('button', {
+      name: asksForWord ? 'Speak the word (Spanish)' : `Speak “${word.word}” (Spanish)`,
+    }),
   ).toBeVisible();
+  if (asksForWord) {
+    await expect(current.getByRole('button', { name: new RegExp(word.word) })).toHaveCount(0);
+  }
 
   if (type === 'flashcard') {
     const face = current.getByTestId('flashcard');
@@ -83,10 +90,25 @@ async function answerCurrent(page: Page, input: Input, { wrong = false } = {}) {
   if (wrong && type !== 'flashcard') {
     const expected = type === 'spelling' ? word.word : word.translation;
     await expect(page.getByTestId('answer-feedback')).toContainText(`The answer: ${expected}`);
+    // The correction stays until the learner moves on, which is taken after 1,000 ms.
+    const next = page.getByRole('button', { name: 'Continue' });
+    await expect(next).toBeFocused();
+    await expect(next).toHaveAttribute('data-ready', 'true');
+    await expect(card(page)).toHaveAttribute('data-item-index', index ?? '');
+    if (input === 'mouse') await next.click();
+    else await page.keyboard.press('Enter');
   }
   // The next card, or the end of the session.
   await expect(card(page).and(page.locator(`[data-item-index="${index}"]`))).toHaveCount(0);
   return type ?? '';
+}
+
+/** Answers cards rightly until one of `type` shows. */
+async function answerUntil(page: Page, type: string) {
+  await expect(card(page)).toBeVisible();
+  while ((await card(page).getAttribute('data-item-type')) !== type) {
+    await answerCurrent(page, 'keyboard');
+  }
 }
 
 async function onboardedLearner(page: Page, words = WORDS) {
@@ -118,7 +140,7 @@ test.describe('daily practice', () => {
 
     // A reload in the middle resumes the same item.
     const before = await card(page).getAttribute('data-item-index');
-    const promptBefore = await card(page).getByTestId('practice-prompt').innerText();
+    const promptBefore = (await card(page).getByTestId('practice-prompt').textContent()) ?? '';
     await page.reload();
     await expect(card(page)).toHaveAttribute('data-item-index', before ?? '');
     await expect(card(page).getByTestId('practice-prompt')).toHaveText(promptBefore);
@@ -209,46 +231,152 @@ test.describe('daily practice', () => {
     test.setTimeout(90_000);
     await onboardedLearner(page);
     await page.goto('/app/feed');
-    // Eight flashcards come first (two rounds of four words).
-    for (let i = 0; i < 8; i++) await answerCurrent(page, 'keyboard');
+    await answerUntil(page, 'multiple-choice');
 
     // Each answer is held on its way to the server until the card has been checked.
     let sent = 0;
     let release = () => {};
-    await page.route('**/api/practice/sessions/*/answers', async (route) => {
-      sent += 1;
-      await new Promise<void>((resolve) => (release = resolve));
-      await route.continue();
-    });
+    const hold = () =>
+      page.route('**/api/practice/sessions/*/answers', async (route) => {
+        sent += 1;
+        await new Promise<void>((resolve) => (release = resolve));
+        await route.continue();
+      });
+    await hold();
 
-    await expect(card(page)).toHaveAttribute('data-item-type', 'multiple-choice');
+    const quiz = await card(page).getAttribute('data-item-index');
+    const { translation } = await promptedWord(card(page));
     const options = card(page).getByRole('list').getByRole('button');
-    await options.nth(0).click();
-    await expect(options.nth(0)).toHaveAttribute('aria-pressed', 'true');
+    const texts = (await options.allInnerTexts()).map((t) => t.replace(/^\d\s*/, '').trim());
+    const right = texts.indexOf(translation);
+    const other = (right + 1) % 4;
+    await options.nth(right).click();
+    await expect(options.nth(right)).toHaveAttribute('aria-pressed', 'true');
     for (let i = 0; i < 4; i++) await expect(options.nth(i)).toBeDisabled();
-    await page.keyboard.press('2');
+    await page.keyboard.press(String(other + 1));
     await expect.poll(() => sent).toBe(1);
-    await expect(options.nth(1)).toHaveAttribute('aria-pressed', 'false');
+    await expect(options.nth(other)).toHaveAttribute('aria-pressed', 'false');
     release();
-    await expect(card(page)).not.toHaveAttribute('data-item-index', '8');
-    for (let i = 9; i < 12; i++) {
-      const next = answerCurrent(page, 'mouse');
-      await expect.poll(() => sent).toBe(i - 7);
-      release();
-      await next;
-    }
+    // A right answer moves on by itself.
+    await expect(card(page)).not.toHaveAttribute('data-item-index', quiz ?? '');
+    expect(sent).toBe(1);
 
-    await expect(card(page)).toHaveAttribute('data-item-type', 'spelling');
+    await page.unroute('**/api/practice/sessions/*/answers');
+    await answerUntil(page, 'spelling');
+    await hold();
+    const spelling = await card(page).getAttribute('data-item-index');
+    const { word } = await promptedWord(card(page));
     const field = card(page).getByRole('textbox');
-    await field.fill('gato');
+    await field.fill(word);
     await field.press('Enter');
     await expect(field).toHaveAttribute('readonly', '');
     await expect(card(page).getByRole('button', { name: 'Check' })).toBeDisabled();
     await field.press('Enter');
-    await expect.poll(() => sent).toBe(5);
+    await expect.poll(() => sent).toBe(2);
     release();
-    await expect(card(page)).not.toHaveAttribute('data-item-index', '12');
-    expect(sent).toBe(5);
+    await expect(card(page)).not.toHaveAttribute('data-item-index', spelling ?? '');
+    expect(sent).toBe(2);
+  });
+
+  test("a wrong answer's correction stays until the learner moves on; a right one moves on by itself", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await onboardedLearner(page);
+    await page.goto('/app/feed');
+    await answerUntil(page, 'multiple-choice');
+
+    const quiz = await card(page).getAttribute('data-item-index');
+    const { translation } = await promptedWord(card(page));
+    const options = card(page).getByRole('list').getByRole('button');
+    const texts = (await options.allInnerTexts()).map((t) => t.replace(/^\d\s*/, '').trim());
+    const wrong = (texts.indexOf(translation) + 1) % 4;
+    await page.keyboard.press(String(wrong + 1));
+    const feedback = page.getByTestId('answer-feedback');
+    await expect(feedback).toContainText(`The answer: ${translation}`);
+    const next = page.getByRole('button', { name: 'Continue' });
+    await expect(next).toBeFocused();
+    // Well past the spec's 1,000 ms the correction is still there, the right option marked.
+    await expect(next).toHaveAttribute('data-ready', 'true');
+    await page.waitForTimeout(1_500);
+    await expect(card(page)).toHaveAttribute('data-item-index', quiz ?? '');
+    await expect(feedback).toBeVisible();
+    await expect(options.nth(texts.indexOf(translation))).toContainText(translation);
+    await expect(card(page).getByLabel('Correct answer')).toBeVisible();
+    // Space moves on.
+    await page.keyboard.press('Space');
+    await expect(card(page)).not.toHaveAttribute('data-item-index', quiz ?? '');
+    await expect(next).toHaveCount(0);
+
+    // A wrong spelling: Enter checks it, and Enter again (once taken) moves on.
+    await answerUntil(page, 'spelling');
+    const spelling = await card(page).getAttribute('data-item-index');
+    const { word } = await promptedWord(card(page));
+    await card(page).getByRole('textbox').fill(`${word}x`);
+    await page.keyboard.press('Enter');
+    await expect(feedback).toContainText(`The answer: ${word}`);
+    await expect(next).toHaveAttribute('data-ready', 'true');
+    await expect(card(page)).toHaveAttribute('data-item-index', spelling ?? '');
+    await page.keyboard.press('Enter');
+    await expect(card(page)).not.toHaveAttribute('data-item-index', spelling ?? '');
+
+    // A right answer shows its result and moves on with no key pressed.
+    await answerCurrent(page, 'mouse');
+    await expect(next).toHaveCount(0);
+  });
+
+  test('Undo takes back a flashcard grade: the counter and the card come back', async ({
+    page,
+  }) => {
+    await onboardedLearner(page);
+    await page.goto('/app/feed');
+    await expect(progress(page)).toHaveText('0 / 16');
+    const first = await card(page).getAttribute('data-item-index');
+    const prompt = await card(page).getByTestId('practice-prompt').innerText();
+    const undo = page.getByRole('button', { name: 'Undo last answer' });
+    await expect(undo).toHaveCount(0);
+
+    // A slip: "I didn't know" instead of "I knew it".
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: "I didn't know" }).click();
+    await expect(progress(page)).toHaveText('1 / 16');
+    await expect(card(page)).not.toHaveAttribute('data-item-index', first ?? '');
+
+    await undo.click();
+    await expect(progress(page)).toHaveText('0 / 16');
+    await expect(card(page)).toHaveAttribute('data-item-index', first ?? '');
+    await expect(card(page).getByTestId('practice-prompt')).toHaveText(prompt);
+    await expect(card(page).getByTestId('flashcard')).toHaveAttribute('data-flipped', 'false');
+    await expect(undo).toHaveCount(0);
+
+    // Graded again, the card counts once, as known.
+    await answerCurrent(page, 'keyboard');
+    await expect(progress(page)).toHaveText('1 / 16');
+    await expect(undo).toBeVisible();
+    const feed = (await (await page.request.get('/api/practice/feed')).json()) as {
+      session: { items: { index: number; completed: boolean; correct: boolean | null }[] };
+    };
+    expect(feed.session.items.filter((i) => i.completed)).toEqual([
+      expect.objectContaining({ index: Number(first), correct: true }),
+    ]);
+  });
+
+  test('the completion screen lists the words missed, each opening its card', async ({ page }) => {
+    await onboardedLearner(page, WORDS.slice(0, 2));
+    await page.goto('/app/feed');
+    // Two words, three items each; every item of 'perro' answered wrongly.
+    await expect(progress(page)).toHaveText('0 / 6');
+    for (let i = 0; i < 6; i++) {
+      const { word } = await promptedWord(card(page));
+      await answerCurrent(page, i % 2 === 0 ? 'mouse' : 'keyboard', { wrong: word === 'perro' });
+    }
+    await expect(page.getByRole('heading', { name: 'Session complete!' })).toBeVisible();
+    const missed = page.getByTestId('missed-words');
+    await expect(missed.getByRole('link')).toHaveCount(1);
+    await expect(missed.getByRole('link')).toContainText('perro');
+    await missed.getByRole('link', { name: /perro/ }).click();
+    await expect(page).toHaveURL(/\/app\/words\/[0-9a-f-]+$/);
+    await expect(page.getByRole('heading', { name: 'perro' })).toBeVisible();
   });
 
   test('an item answered in another tab moves this one on to the next item', async ({ page }) => {

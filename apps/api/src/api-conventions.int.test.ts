@@ -265,6 +265,7 @@ describe('service routes', () => {
         '/api/practice/sessions',
         '/api/practice/sessions/{id}',
         '/api/practice/sessions/{id}/answers',
+        '/api/practice/sessions/{id}/undo',
         '/api/profile',
         '/api/profile/onboarding',
         '/api/profile/stats',

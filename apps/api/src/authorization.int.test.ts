@@ -115,6 +115,13 @@ const ROUTES: RouteCase[] = [
   },
   {
     method: 'POST',
+    path: '/api/practice/sessions/:id/undo',
+    access: 'user',
+    params: (o) => ({ id: o.sessionId }),
+    body: () => ({ answerId: randomUUID() }),
+  },
+  {
+    method: 'POST',
     path: '/api/feedback',
     access: 'user',
     body: () => ({ feedbackType: 'general', message: 'Intruder feedback text' }),

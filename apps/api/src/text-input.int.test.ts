@@ -104,6 +104,13 @@ const WRITES: {
   },
   {
     method: 'POST',
+    path: '/api/practice/sessions/{id}/undo',
+    url: () => `/api/practice/sessions/${sessionId}/undo`,
+    body: () => ({ answerId: randomUUID() }),
+    closed: ['answerId'],
+  },
+  {
+    method: 'POST',
     path: '/api/feedback',
     body: () => ({ feedbackType: 'bug', message: 'The list jumps when I scroll' }),
     multiline: ['message'],

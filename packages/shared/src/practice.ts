@@ -81,7 +81,12 @@ export type PracticeSession = z.infer<typeof practiceSessionSchema>;
 export const feedStateSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('no-words') }),
   z.object({ kind: z.literal('session'), session: practiceSessionSchema }),
-  z.object({ kind: z.literal('quick-review'), dueCount: z.number().int() }),
+  z.object({
+    kind: z.literal('quick-review'),
+    dueCount: z.number().int(),
+    /** Of those, new words answered in a session but never right: practised again, not due again. */
+    practiseAgainCount: z.number().int(),
+  }),
   z.object({ kind: z.literal('due'), dueCount: z.number().int() }),
   z.object({ kind: z.literal('caught-up'), nextReviewDate: z.string().nullable() }),
 ]);
@@ -201,3 +206,11 @@ export const answerResultSchema = z.object({
   session: practiceSessionSchema.optional(),
 });
 export type AnswerResult = z.infer<typeof answerResultSchema>;
+
+/**
+ * POST /api/practice/sessions/:id/undo: takes back the learner's last answer of an open session,
+ * with everything it changed (the word's schedule, mastered words, the review log). Undoing an
+ * answer already undone changes nothing and returns the session as it is.
+ */
+export const undoAnswerSchema = z.object({ answerId: z.string().uuid() }).strict();
+export type UndoAnswerInput = z.infer<typeof undoAnswerSchema>;

@@ -182,6 +182,26 @@ export interface StoredAnswer {
   answeredAt: string;
   /** Words this answer made mastered. */
   mastered: { id: string; word: string }[];
+  /** The word's review columns before this answer rescheduled it, so Undo restores them exactly. */
+  wordBefore?: StoredSchedule;
+}
+
+/** A word's review columns as JSON (dates as ISO strings): what an undone answer puts back. */
+export interface StoredSchedule {
+  interval: number;
+  nextReviewDate: string;
+  repetitions: number;
+  totalReviews: number;
+  correctReviews: number;
+  successRate: number;
+  easeFactor: number;
+  stability: number;
+  difficulty: number;
+  state: number;
+  lapses: number;
+  learningSteps: number;
+  lastReview: string | null;
+  mastered: boolean;
 }
 
 /** A practice item as the server keeps it: with the right option of a quiz and the answer. */
@@ -194,6 +214,8 @@ export interface StoredPracticeItem {
   /** Quiz only: the index of the right translation in `options`. */
   correctOption: number | null;
   answer: StoredAnswer | null;
+  /** Ids of answers to this item that the learner undid: a replay of one is refused. */
+  undoneAnswerIds?: string[];
 }
 
 export const dailyPracticeSessions = pgTable(

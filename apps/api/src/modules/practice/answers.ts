@@ -49,6 +49,7 @@ import {
   type SessionRow,
 } from './practice.service.ts';
 import { drillKind, scheduleWord } from './schedule.ts';
+import { scheduleSnapshot, wasUndone } from './undo.ts';
 
 const sessions = schema.dailyPracticeSessions;
 const words = schema.words;
@@ -196,6 +197,8 @@ type Checked =
 
 /** Checks an answer against the session as read; a replayed answer id finds its first result. */
 function checkAnswer(row: SessionRow, input: SubmitAnswerInput, now: Date): Checked {
+  // The learner took this answer back: its replay must not count it again.
+  if (wasUndone(row.items, input.id)) throw new ApiError('CONFLICT', PRACTICE_TEXT.answerUndone);
   const replayed = row.items.find((i) => i.answer?.id === input.id);
   if (replayed) {
     if (replayed.index !== input.itemIndex) {
@@ -295,7 +298,8 @@ function openAnswerStatement(db: Database, mode: SessionMode) {
   const inScope = mode === 'daily' ? sql` and other ->> 'wordId' = ${p('wordId')}` : sql``;
   const stillOpen = sql`exists (select 1 from ${others}
     where other -> 'answer' = 'null'::jsonb and (other ->> 'index')::int <> ${p('itemIndex')}::int${inScope})`;
-  const idUnused = sql`not exists (select 1 from ${others} where other -> 'answer' ->> 'id' = ${p('answerId')})`;
+  const idUnused = sql`not exists (select 1 from ${others} where other -> 'answer' ->> 'id' = ${p('answerId')}
+    or coalesce(other -> 'undoneAnswerIds', '[]'::jsonb) @> to_jsonb(${p('answerId')}::text))`;
   const update = db.$with('answered').as(
     db
       .update(sessions)
@@ -429,6 +433,8 @@ async function recordAnswer(
           random,
         });
         await tx.update(words).set(next).where(eq(words.id, word.id));
+        // Kept with the answer, so that undoing it restores the word exactly.
+        answered.answer!.wordBefore = scheduleSnapshot(current);
         changedWord = word.id;
         if (next.mastered !== current.mastered) {
           masteredDelta = next.mastered ? 1 : -1;

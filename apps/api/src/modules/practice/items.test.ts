@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildItems, translationsByKey, type ItemWord } from './items.ts';
+import { buildItems, interleavedOrder, translationsByKey, type ItemWord } from './items.ts';
 
 const word = (id: number, repetitions = 0, translation = `meaning ${id}`): ItemWord => ({
   id: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
@@ -38,12 +38,57 @@ describe('buildItems', () => {
     expect(items.every((i) => i.answer === null)).toBe(true);
   });
 
-  it('interleaves the words round-robin', () => {
-    const words = [word(1), word(2), word(3)];
+  it('orders the items round-robin with a staggered start: every step of every word once, in order, never one word twice in a row', () => {
+    for (const [count, perWord] of [
+      [2, 3],
+      [3, 4],
+      [5, 4],
+      [20, 4],
+    ] as const) {
+      const order = interleavedOrder(count, perWord);
+      expect(order).toHaveLength(count * perWord);
+      for (let w = 0; w < count; w++) {
+        expect(order.filter(([word]) => word === w).map(([, step]) => step)).toEqual(
+          Array.from({ length: perWord }, (_, i) => i),
+        );
+      }
+      order.slice(1).forEach(([word], i) => expect(word).not.toBe(order[i]![0]));
+    }
+    expect(interleavedOrder(1, 2)).toEqual([
+      [0, 0],
+      [0, 1],
+    ]);
+    expect(interleavedOrder(3, 4)).toEqual([
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [2, 0],
+      [1, 1],
+      [0, 2],
+      [2, 1],
+      [1, 2],
+      [0, 3],
+      [2, 2],
+      [1, 3],
+      [2, 3],
+    ]);
+  });
+
+  it('mixes the drill types instead of blocks of one type', () => {
+    const words = Array.from({ length: 5 }, (_, i) => word(i));
     const items = buildItems(words, { mode: 'daily', translations: POOL, random: seeded() });
-    expect(items.map((i) => i.wordId)).toEqual(
-      Array.from({ length: 4 }, () => words.map((w) => w.id)).flat(),
-    );
+    const types = items.map((i) => (i.type === 'flashcard' ? `flashcard:${i.direction}` : i.type));
+    // Five new words: before, 10 flashcards came first, then 5 quizzes, then 5 spellings.
+    const longestRun = types.reduce(
+      (acc, type, i) => {
+        const run = i > 0 && type === types[i - 1] ? acc.run + 1 : 1;
+        return { run, longest: Math.max(acc.longest, run) };
+      },
+      { run: 0, longest: 0 },
+    ).longest;
+    expect(longestRun).toBeLessThanOrEqual(2);
+    expect(types.slice(0, 8)).toContain('multiple-choice');
+    expect(types.slice(0, 10)).toContain('spelling');
   });
 
   it('mixes drills by maturity: new starts with flashcards, learning has more spelling, mature is spelling plus native-to-target', () => {

@@ -78,8 +78,26 @@ export interface BuildItemsOptions {
 }
 
 /**
+ * The order of a session's items as [word, step] pairs: round-robin across the words, each word
+ * joining one round after the one before it (a staggered start). Every round visits the words
+ * it holds in turn, newest first, so no word comes twice in a row (with two words or more) and a
+ * word's steps keep their order, while the words in a round are at different steps of their
+ * plans: flashcards, quizzes and spelling mix instead of coming in blocks of one type.
+ */
+export function interleavedOrder(wordCount: number, perWord: number): [number, number][] {
+  const order: [number, number][] = [];
+  const rounds = wordCount === 0 ? 0 : wordCount + perWord - 1;
+  for (let round = 0; round < rounds; round++) {
+    for (let w = Math.min(round, wordCount - 1); w >= 0 && round - w < perWord; w--) {
+      order.push([w, round - w]);
+    }
+  }
+  return order;
+}
+
+/**
  * The items of a session: per word 2, 3 or 4 drills by the number of words, chosen by maturity
- * (every word counts as learning in infinity mode), interleaved round-robin across the words.
+ * (every word counts as learning in infinity mode), in `interleavedOrder`.
  * A quiz offers the right translation and three others that differ from it and from each other,
  * and only when the learner has at least four unique translations.
  */
@@ -96,38 +114,37 @@ export function buildItems(
     return PLANS[maturity][perWord];
   });
   const items: StoredPracticeItem[] = [];
-  for (let round = 0; round < perWord; round++) {
-    words.forEach((word, w) => {
-      let slot = plans[w]![round]!;
-      let options: string[] | null = null;
-      let correctOption: number | null = null;
-      if (slot.kind === 'quiz') {
-        const key = normalizeSpelling(word.translation);
-        const distractors = shuffle(
-          pool.filter(([other]) => other !== key).map(([, translation]) => translation),
-          random,
-        ).slice(0, PRACTICE_LIMITS.quizOptions - 1);
-        if (quizAllowed && distractors.length === PRACTICE_LIMITS.quizOptions - 1) {
-          options = shuffle([word.translation, ...distractors], random);
-          correctOption = options.indexOf(word.translation);
-        } else {
-          slot = slot.otherwise;
-        }
+  for (const [w, step] of interleavedOrder(words.length, perWord)) {
+    const word = words[w]!;
+    let slot = plans[w]![step]!;
+    let options: string[] | null = null;
+    let correctOption: number | null = null;
+    if (slot.kind === 'quiz') {
+      const key = normalizeSpelling(word.translation);
+      const distractors = shuffle(
+        pool.filter(([other]) => other !== key).map(([, translation]) => translation),
+        random,
+      ).slice(0, PRACTICE_LIMITS.quizOptions - 1);
+      if (quizAllowed && distractors.length === PRACTICE_LIMITS.quizOptions - 1) {
+        options = shuffle([word.translation, ...distractors], random);
+        correctOption = options.indexOf(word.translation);
+      } else {
+        slot = slot.otherwise;
       }
-      items.push({
-        index: items.length,
-        wordId: word.id,
-        type:
-          slot.kind === 'flashcard'
-            ? 'flashcard'
-            : slot.kind === 'spelling'
-              ? 'spelling'
-              : 'multiple-choice',
-        direction: slot.kind === 'flashcard' ? slot.direction : null,
-        options,
-        correctOption,
-        answer: null,
-      });
+    }
+    items.push({
+      index: items.length,
+      wordId: word.id,
+      type:
+        slot.kind === 'flashcard'
+          ? 'flashcard'
+          : slot.kind === 'spelling'
+            ? 'spelling'
+            : 'multiple-choice',
+      direction: slot.kind === 'flashcard' ? slot.direction : null,
+      options,
+      correctOption,
+      answer: null,
     });
   }
   return items;

@@ -12,6 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestHarness, type TestUser } from '../../testing/harness.ts';
 import { cleanupExpiredSessions } from './jobs.ts';
+import { interleavedOrder } from './items.ts';
 import { insertSession, insertSessionValues, type SessionRow } from './practice.service.ts';
 
 const DAY = 86_400_000;
@@ -216,7 +217,7 @@ describe('feed session selection', () => {
 
     await answerAll(user, session);
     // Completed just now, and one word is still due: a quick review is offered.
-    expect(await feed(user)).toEqual({ kind: 'quick-review', dueCount: 1 });
+    expect(await feed(user)).toEqual({ kind: 'quick-review', dueCount: 1, practiseAgainCount: 0 });
     at(BASE + 61 * MINUTE);
     expect(await feed(user)).toEqual({ kind: 'due', dueCount: 1 });
     const second = await started(user);
@@ -233,7 +234,22 @@ describe('feed session selection', () => {
     expect(((await nothing.json()) as Envelope).error.code).toBe('CONFLICT');
   });
 
-  it('builds 2, 3 and 4 items per word for sessions of 1, 2 and 3+ words, interleaved round-robin', async () => {
+  it('counts a new word answered wrongly as practised again in the quick review, not as due again', async () => {
+    at(BASE);
+    const user = await learner();
+    const [missed, known] = await addWords(user, 2);
+    const session = await started(user);
+    await answerAll(user, session, (item) => item.wordId !== missed);
+    const rows = await wordsOf(user);
+    expect(rows.find((w) => w.id === missed)).toMatchObject({ repetitions: 0, totalReviews: 1 });
+    // Both are made due within the hour.
+    at(BASE + 30 * MINUTE);
+    await setDue(missed!, nowMs);
+    await setDue(known!, nowMs);
+    expect(await feed(user)).toEqual({ kind: 'quick-review', dueCount: 2, practiseAgainCount: 1 });
+  });
+
+  it('builds 2, 3 and 4 items per word for sessions of 1, 2 and 3+ words, interleaved round-robin with a staggered start', async () => {
     at(BASE);
     for (const [count, perWord] of [
       [1, 2],
@@ -244,9 +260,10 @@ describe('feed session selection', () => {
       await addWords(user, count);
       const session = await started(user);
       expect(session.items).toHaveLength(count * perWord);
+      const order = interleavedOrder(count, perWord);
       session.items.forEach((item, i) => {
         expect(item.index).toBe(i);
-        expect(item.wordId).toBe(session.words[i % count]!.id);
+        expect(item.wordId).toBe(session.words[order[i]![0]]!.id);
       });
     }
   });

@@ -5,10 +5,12 @@ import {
   practiceSessionSchema,
   startSessionSchema,
   submitAnswerSchema,
+  undoAnswerSchema,
 } from '@verba/shared';
 import { authCookie, createRouter, errorResponses, jsonContent } from '../../lib/openapi.ts';
 import { submitAnswer } from './answers.ts';
 import { getFeed, getSession, startSession } from './practice.service.ts';
+import { undoAnswer } from './undo.ts';
 
 const sessionId = z.object({ id: z.string().uuid() });
 
@@ -87,6 +89,26 @@ const answer = createRoute({
   },
 });
 
+const undo = createRoute({
+  method: 'post',
+  path: '/practice/sessions/{id}/undo',
+  tags: ['practice'],
+  summary:
+    'Undo the last answer of an open session: its item opens again, and the schedule, mastered count and review log are as before it; undoing it again changes nothing',
+  security: authCookie,
+  request: {
+    params: sessionId,
+    body: {
+      ...jsonContent(undoAnswerSchema, 'The id of the answer to undo'),
+      required: true,
+    },
+  },
+  responses: {
+    200: jsonContent(practiceSessionSchema, 'The session after the undo'),
+    ...errorResponses(400, 401, 404, 409, 415),
+  },
+});
+
 export const practiceRoutes = createRouter()
   .openapi(feed, async (c) => c.json(await getFeed(c.get('services'), c.get('user')), 200))
   .openapi(start, async (c) => {
@@ -111,4 +133,15 @@ export const practiceRoutes = createRouter()
     );
     if (minimal) c.header('Preference-Applied', 'return=minimal');
     return c.json(result, 200);
-  });
+  })
+  .openapi(undo, async (c) =>
+    c.json(
+      await undoAnswer(
+        c.get('services'),
+        c.get('user'),
+        c.req.valid('param').id,
+        c.req.valid('json'),
+      ),
+      200,
+    ),
+  );

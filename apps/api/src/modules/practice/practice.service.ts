@@ -55,6 +55,9 @@ export const PRACTICE_TEXT = {
   sessionEnded: 'This practice session has ended; start a new one',
   groupNotFound: 'Group not found',
   wrongAnswerType: 'The answer does not match the item',
+  answerNotFound: 'No such answer in this practice session',
+  notLastAnswer: 'Only the last answer of a session can be undone',
+  answerUndone: 'This answer was undone; answer the item again with a new answer id',
 } as const;
 
 /**
@@ -147,7 +150,11 @@ export async function getFeed(services: PracticeServices, user: SessionUser): Pr
   const [open] = await openDailySession(db, user.id, now);
   if (open) return { kind: 'session', session: toPracticeSession(open) };
   const [due] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({
+      n: sql<number>`count(*)::int`,
+      // New words answered in a session but never right: practised again, not due again.
+      again: sql<number>`(count(*) filter (where ${words.repetitions} = 0 and ${words.totalReviews} > 0))::int`,
+    })
     .from(words)
     .where(dueCondition(user.id, now));
   const dueCount = due?.n ?? 0;
@@ -166,7 +173,7 @@ export async function getFeed(services: PracticeServices, user: SessionUser): Pr
       .limit(1);
     const windowMs = PRACTICE_LIMITS.quickReviewWindowMinutes * 60_000;
     if (last?.completedAt && now.getTime() - last.completedAt.getTime() <= windowMs) {
-      return { kind: 'quick-review', dueCount };
+      return { kind: 'quick-review', dueCount, practiseAgainCount: due?.again ?? 0 };
     }
     return { kind: 'due', dueCount };
   }

@@ -13,8 +13,16 @@ export const FEED_TEXT = {
   generationError: 'Session Generation Error',
   generationErrorDescription: 'Unable to generate practice items. Please try again.',
   // Verba's wording.
-  quickReviewText: (due: number) =>
-    `You finished a session within the last hour, and ${due} ${due === 1 ? 'word is' : 'words are'} due again.`,
+  /** `again`: new words answered wrongly, practised again rather than due again. */
+  quickReviewText: (due: number, again: number) => {
+    const dueAgain = due - again;
+    const parts = [
+      dueAgain > 0 && `${dueAgain} ${dueAgain === 1 ? 'word is' : 'words are'} due again`,
+      again > 0 &&
+        `${again} new ${again === 1 ? 'word is' : 'words are'} ready to be practised again`,
+    ].filter(Boolean);
+    return `You finished a session within the last hour, and ${parts.join(' and ')}.`;
+  },
   startQuickReview: 'Start Quick Review',
   caughtUpText: 'No words are due right now. Keep going with infinity practice.',
   nextReview: 'Next review:',

@@ -24,6 +24,17 @@ export const PRACTICE_TEXT = {
   incorrect: 'Not quite',
   theAnswerIs: 'The answer:',
   speak: 'Speak',
+  /** The speak button's name where saying the word would give the answer away (spelling). */
+  speakTheWord: 'Speak the word',
+  continue: 'Continue',
+  continueHint: 'Press Enter or Space to continue',
+  undo: 'Undo last answer',
+  undone: 'Answer undone',
+  undoFailed: 'Your answer could not be undone',
+  undoFailedDescription: 'Only the last answer of a session still open can be taken back.',
+  missedTitle: 'Words to look at again',
+  missedText: 'Each missed word opens its card.',
+  backToGroup: 'Back to Group',
   answerFailed: 'Your answer was not saved',
   answerFailedDescription: 'Check your connection and answer again.',
 } as const;

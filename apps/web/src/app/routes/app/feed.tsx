@@ -14,6 +14,7 @@ import { SessionFailed } from '@/features/feed/components/session-failed';
 import { FEED_TEXT } from '@/features/feed/texts';
 import { useFeed } from '@/features/practice/api/get-feed';
 import { useStartSession } from '@/features/practice/api/start-session';
+import { MissedWords } from '@/features/practice/components/missed-words';
 import { PracticeRunner } from '@/features/practice/components/practice-runner';
 import { SummaryStats } from '@/features/practice/components/summary-stats';
 import { sessionProgress } from '@/features/practice/utils/session-progress';
@@ -126,7 +127,12 @@ export function FeedRoute() {
     content = (
       <>
         <SessionComplete
-          stats={completed.summary && <SummaryStats summary={completed.summary} />}
+          stats={
+            <div className="space-y-6">
+              {completed.summary && <SummaryStats summary={completed.summary} />}
+              <MissedWords session={completed} />
+            </div>
+          }
           starting={start.isPending}
           onStartNew={startNew}
         />
@@ -168,6 +174,7 @@ export function FeedRoute() {
         content = (
           <QuickReview
             dueCount={state.dueCount}
+            practiseAgainCount={state.practiseAgainCount}
             starting={start.isPending}
             onStart={() => startDaily(true)}
           />

@@ -109,6 +109,11 @@ export function InfinityPracticeRoute() {
 
   const onComplete = useCallback((session: PracticeSession) => setFinishedId(session.id), []);
 
+  // A group's round was started from that group: the way back leads there.
+  const back = groupId
+    ? { to: paths.app.group(groupId), label: PRACTICE_TEXT.backToGroup }
+    : { to: paths.app.feed, label: SCREEN_TEXT.backToFeed };
+
   // An answer the server refused: the round is reopened from its copy (answered elsewhere), or
   // replaced by a new round when its day is over and it takes no more answers, so answers are not
   // lost to it. A round that cannot be read is replaced by the effect above.
@@ -125,7 +130,8 @@ export function InfinityPracticeRoute() {
   if (finishedId !== null && finishedId === sessionId && resumed.data) {
     content = (
       <GreatPractice
-        summary={resumed.data.summary}
+        session={resumed.data}
+        back={back}
         starting={start.isPending}
         onPracticeAgain={startOver}
       />
@@ -161,11 +167,11 @@ export function InfinityPracticeRoute() {
   return (
     <>
       <Link
-        to={paths.app.feed}
+        to={back.to}
         className={buttonVariants({ variant: 'ghost', size: 'sm', className: '-ml-2 mb-2' })}
       >
         <ArrowLeft aria-hidden="true" />
-        {SCREEN_TEXT.backToFeed}
+        {back.label}
       </Link>
       <PageHeader title={SCREEN_TEXT.infinityPractice} />
       {content}

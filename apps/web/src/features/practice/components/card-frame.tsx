@@ -6,14 +6,20 @@ import { Card } from '@/components/ui/card';
 import { useSpeech } from '@/lib/use-speech';
 import { PRACTICE_TEXT } from '../texts';
 
-/** The frame every practice card shares: what kind of drill it is and a speak button. */
+/**
+ * The frame every practice card shares: what kind of drill it is and a speak button. A card that
+ * asks for the word (`hidesWord`) keeps it out of the button's name, where a screen reader would
+ * read the answer aloud.
+ */
 export function CardFrame({
   kind,
   word,
+  hidesWord = false,
   children,
 }: {
   kind: string;
   word: PracticeWord;
+  hidesWord?: boolean;
   children: ReactNode;
 }) {
   const speak = useSpeech(word.language);
@@ -27,7 +33,11 @@ export function CardFrame({
         <Button
           variant="ghost"
           size="icon"
-          aria-label={`${PRACTICE_TEXT.speak} “${word.word}” (${language})`}
+          aria-label={
+            hidesWord
+              ? `${PRACTICE_TEXT.speakTheWord} (${language})`
+              : `${PRACTICE_TEXT.speak} “${word.word}” (${language})`
+          }
           onClick={() => speak(word.word)}
         >
           <Volume2 aria-hidden="true" />

@@ -41,7 +41,7 @@ export function FlashcardCard({
   const back = toNative ? <TranslationFace word={word} /> : <WordFace word={word} />;
   const example = word.examples[0];
   return (
-    <CardFrame kind="Flashcard" word={word}>
+    <CardFrame kind="Flashcard" word={word} hidesWord={!toNative}>
       <button
         type="button"
         onClick={onFlip}

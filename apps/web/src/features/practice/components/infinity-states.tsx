@@ -1,11 +1,12 @@
 import { BookOpen, RotateCcw, Sparkles, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import type { SessionSummary } from '@verba/shared';
+import type { PracticeSession } from '@verba/shared';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
 import { StateCard } from '@/components/ui/state-card';
 import { PRACTICE_TEXT } from '../texts';
+import { MissedWords } from './missed-words';
 import { SummaryStats } from './summary-stats';
 
 /** No words to practise yet (spec §2 "Infinity practice"). */
@@ -46,15 +47,20 @@ export function InfinityLoadFailed({
   );
 }
 
-/** The end of an infinity round: 'Great Practice!', 'Practice Again' and 'Back to Feed'. */
+/**
+ * The end of an infinity round: 'Great Practice!', the words missed, 'Practice Again' and the way
+ * back ('Back to Feed', or to the group a group's round came from).
+ */
 export function GreatPractice({
-  summary,
+  session,
   starting,
   onPracticeAgain,
+  back,
 }: {
-  summary: SessionSummary | null;
+  session: PracticeSession;
   starting: boolean;
   onPracticeAgain: () => void;
+  back: { to: string; label: string };
 }) {
   return (
     <StateCard
@@ -63,17 +69,20 @@ export function GreatPractice({
       titleId="great-practice-title"
       tone="success"
     >
-      {summary && (
+      {session.summary && (
         <div className="mt-6 w-full">
-          <SummaryStats summary={summary} />
+          <SummaryStats summary={session.summary} />
         </div>
       )}
+      <div className="mt-6 w-full empty:hidden">
+        <MissedWords session={session} />
+      </div>
       <div className="mt-6 flex w-full flex-col gap-3">
         <Button size="lg" loading={starting} onClick={onPracticeAgain}>
           {PRACTICE_TEXT.practiceAgain}
         </Button>
-        <Link to={paths.app.feed} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
-          {PRACTICE_TEXT.backToFeed}
+        <Link to={back.to} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
+          {back.label}
         </Link>
       </div>
     </StateCard>

@@ -1,15 +1,17 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Check, X } from 'lucide-react';
+import { ArrowRight, Check, Undo2, X } from 'lucide-react';
 import type { Answer, AnswerResult, PracticeItem, PracticeSession } from '@verba/shared';
 import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { haptic } from '@/lib/haptics';
 import { newWordId } from '@/lib/new-id';
 import { useSubmitAnswer } from '../api/submit-answer';
+import { useUndoAnswer } from '../api/undo-answer';
 import { PRACTICE_TEXT } from '../texts';
-import { keyBelongsToTarget, practiceKeyAction } from '../utils/keyboard';
-import { advanceDelay, currentItem, wordOf } from '../utils/session-progress';
+import { isContinueKey, keyBelongsToTarget, practiceKeyAction } from '../utils/keyboard';
+import { advanceDelay, currentItem, waitsForContinue, wordOf } from '../utils/session-progress';
 import { FlashcardCard } from './flashcard-card';
 import { QuizCard, type ChoiceResult } from './quiz-card';
 import { SpellingCard } from './spelling-card';
@@ -52,11 +54,20 @@ export function PracticeRunner({
   const [chosen, setChosen] = useState<number | null>(null);
   const [result, setResult] = useState<ChoiceResult | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  /** A wrong quiz or spelling answer: the session to move on to, and whether Continue is taken. */
+  const [correction, setCorrection] = useState<{ next: PracticeSession; ready: boolean } | null>(
+    null,
+  );
   const submit = useSubmitAnswer();
+  const undo = useUndoAnswer();
+  /** The last answer the learner gave here, while Undo can take it back. */
+  const [lastAnswer, setLastAnswer] = useState<{ itemIndex: number; answerId: string } | null>(
+    null,
+  );
   const answerIds = useRef(new Map<number, string>());
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const cardRef = useRef<HTMLDivElement>(null);
-  const locked = submit.isPending || result !== null;
+  const locked = submit.isPending || undo.isPending || result !== null;
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -95,30 +106,73 @@ export function PracticeRunner({
   const onAnswered = useCallback(
     (answered: PracticeItem, answer: AnswerResult, after: PracticeSession) => {
       setSession(after);
-      const showsResult = answered.type !== 'flashcard';
-      if (showsResult) {
-        setResult({ correct: answer.correct, expected: answer.expected });
-        haptic(answer.correct ? 'success' : 'error');
-        setAnnouncement(
-          answer.correct
+      haptic(answer.correct ? 'success' : 'error');
+      // A flashcard's "result" is the learner's own call: nothing to show, the card moves on.
+      setResult({ correct: answer.correct, expected: answer.expected });
+      setAnnouncement(
+        answered.type === 'flashcard'
+          ? ''
+          : answer.correct
             ? PRACTICE_TEXT.correct
             : `${PRACTICE_TEXT.incorrect}. ${PRACTICE_TEXT.theAnswerIs} ${answer.expected}`,
-        );
-      } else {
-        haptic(answer.correct ? 'success' : 'error');
-        // A flashcard's "result" is the learner's own call: nothing to show, the card moves on.
-        setResult({ correct: answer.correct, expected: answer.expected });
-        setAnnouncement('');
-      }
+      );
       for (const mastered of answer.masteredWords) {
         haptic('impact');
         toast.success(PRACTICE_TEXT.wordMastered, { description: mastered.word });
       }
       clearTimeout(timer.current);
-      timer.current = setTimeout(() => advance(after), advanceDelay(answered.type, answer.correct));
+      if (waitsForContinue(answered.type, answer.correct)) {
+        // The correction stays until the learner moves on; the spec's delay is the least time
+        // it shows, so a key pressed twice does not skip it unread.
+        setCorrection({ next: after, ready: false });
+        timer.current = setTimeout(
+          () => setCorrection((current) => current && { ...current, ready: true }),
+          advanceDelay(answered.type, answer.correct),
+        );
+      } else {
+        timer.current = setTimeout(
+          () => advance(after),
+          advanceDelay(answered.type, answer.correct),
+        );
+      }
     },
     [advance],
   );
+
+  const moveOn = useCallback(() => {
+    if (!correction?.ready) return;
+    setCorrection(null);
+    advance(correction.next);
+  }, [advance, correction]);
+
+  const { mutate: undoMutate } = undo;
+  const undoLast = useCallback(() => {
+    if (!lastAnswer || submit.isPending) return;
+    undoMutate(
+      { sessionId: session.id, answerId: lastAnswer.answerId },
+      {
+        onSuccess: (after) => {
+          clearTimeout(timer.current);
+          setCorrection(null);
+          setLastAnswer(null);
+          // The item takes a new answer, with a new id: the undone one is refused for good.
+          answerIds.current.delete(lastAnswer.itemIndex);
+          setSession(after);
+          setFlipped(false);
+          setChosen(null);
+          setResult(null);
+          setShown(show(after));
+          setAnnouncement(PRACTICE_TEXT.undone);
+        },
+        onError: () => {
+          setLastAnswer(null);
+          toast.error(PRACTICE_TEXT.undoFailed, {
+            description: PRACTICE_TEXT.undoFailedDescription,
+          });
+        },
+      },
+    );
+  }, [lastAnswer, session.id, submit.isPending, undoMutate]);
 
   const answer = useCallback(
     (value: Answer) => {
@@ -140,7 +194,11 @@ export function PracticeRunner({
           },
         },
         {
-          onSuccess: ({ result, session: after }) => onAnswered(answered, result, after),
+          onSuccess: ({ result, session: after }) => {
+            // A completed session takes no undo.
+            setLastAnswer(after.completedAt ? null : { itemIndex: answered.index, answerId: id });
+            onAnswered(answered, result, after);
+          },
           onError: (error) => {
             setChosen(null);
             if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
@@ -176,6 +234,13 @@ export function PracticeRunner({
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       const target = event.target instanceof HTMLElement ? event.target : null;
+      if (correction && isContinueKey(event.key)) {
+        // The spelling field keeps the focus and is read-only now: Enter there moves on too.
+        if (target?.tagName === 'BUTTON' || target?.tagName === 'A') return;
+        event.preventDefault();
+        moveOn();
+        return;
+      }
       if (keyBelongsToTarget(event.key, target)) return;
       const action = practiceKeyAction(event.key, { type: item.type, flipped, locked });
       if (!action) return;
@@ -186,7 +251,7 @@ export function PracticeRunner({
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [answer, choose, flip, flipped, item, locked]);
+  }, [answer, choose, correction, flip, flipped, item, locked, moveOn]);
 
   return (
     <div className="space-y-4">
@@ -231,6 +296,21 @@ export function PracticeRunner({
         </div>
       )}
       <AnswerFeedback result={item?.type === 'flashcard' ? null : result} />
+      {correction && <ContinueButton ready={correction.ready} onContinue={moveOn} />}
+      {lastAnswer && (
+        <div className="flex justify-center">
+          <Button
+            variant="ghost"
+            size="sm"
+            loading={undo.isPending}
+            disabled={submit.isPending}
+            onClick={undoLast}
+          >
+            {!undo.isPending && <Undo2 aria-hidden="true" />}
+            {PRACTICE_TEXT.undo}
+          </Button>
+        </div>
+      )}
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>
@@ -269,6 +349,33 @@ function AnswerFeedback({ result }: { result: ChoiceResult | null }) {
           </span>
         </div>
       )}
+    </div>
+  );
+}
+
+/**
+ * Moves on after a wrong answer (design.md: the correction stays until the learner moves on). It
+ * takes the focus so Enter and Space press it; until the spec's 1,000 ms have passed it refuses.
+ */
+function ContinueButton({ ready, onContinue }: { ready: boolean; onContinue: () => void }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    ref.current?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <div className="flex flex-col items-center gap-2">
+      <Button
+        ref={ref}
+        size="lg"
+        className="w-full sm:w-auto sm:min-w-48"
+        aria-disabled={!ready}
+        data-ready={ready}
+        onClick={onContinue}
+      >
+        {PRACTICE_TEXT.continue}
+        <ArrowRight aria-hidden="true" />
+      </Button>
+      <p className="hidden text-xs text-muted-foreground sm:block">{PRACTICE_TEXT.continueHint}</p>
     </div>
   );
 }

@@ -39,7 +39,7 @@ export function SpellingCard({
   };
 
   return (
-    <CardFrame kind="Spelling" word={word}>
+    <CardFrame kind="Spelling" word={word} hidesWord>
       <div className="mb-5 text-center">
         <p
           lang={word.translationLanguage}

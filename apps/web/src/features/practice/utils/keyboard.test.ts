@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyBelongsToTarget, practiceKeyAction } from './keyboard';
+import { isContinueKey, keyBelongsToTarget, practiceKeyAction } from './keyboard';
 
 const open = { locked: false };
 
@@ -54,5 +54,14 @@ describe('keyBelongsToTarget', () => {
   it('lets the card have keys pressed anywhere else', () => {
     expect(keyBelongsToTarget(' ', { tagName: 'BODY' })).toBe(false);
     expect(keyBelongsToTarget(' ', null)).toBe(false);
+  });
+});
+
+describe('isContinueKey', () => {
+  it('moves on with Enter or Space, not with the answer keys', () => {
+    expect(isContinueKey('Enter')).toBe(true);
+    expect(isContinueKey(' ')).toBe(true);
+    expect(isContinueKey('1')).toBe(false);
+    expect(isContinueKey('a')).toBe(false);
   });
 });

@@ -51,3 +51,8 @@ export function keyBelongsToTarget(key: string, target: KeyTarget | null): boole
   if (tag === 'BUTTON' || tag === 'A') return key === ' ' || key === 'Enter';
   return false;
 }
+
+/** The keys that move on from a wrong answer's correction. */
+export function isContinueKey(key: string): boolean {
+  return key === 'Enter' || key === ' ' || key === 'Spacebar';
+}

@@ -8,7 +8,9 @@ import {
   sessionProgress,
   wordCount,
   wordOf,
+  missedWords,
   wordPosition,
+  waitsForContinue,
 } from './session-progress';
 
 const W1 = '00000000-0000-4000-8000-000000000001';
@@ -70,6 +72,32 @@ describe('progress', () => {
     // Finished: the counter rests on the last word.
     expect(wordPosition(session, null)).toEqual({ position: 2, total: 2 });
     expect(wordOf(session, { wordId: W2 })?.word).toBe('perro');
+  });
+});
+
+describe('missedWords', () => {
+  it('lists each word with a wrong answer once, in the session’s order', () => {
+    const W3 = '00000000-0000-4000-8000-000000000003';
+    const words = [word(W1, 'gato'), word(W2, 'perro'), word(W3, 'casa')];
+    const items = [
+      { ...item(0, W2, true), correct: false },
+      item(1, W1, true),
+      { ...item(2, W2, true), correct: false },
+      { ...item(3, W3, true), correct: false },
+      item(4, W3, false),
+    ];
+    expect(missedWords({ items, words }).map((w) => w.word)).toEqual(['perro', 'casa']);
+    expect(missedWords({ items: [item(0, W1, true)], words })).toEqual([]);
+  });
+});
+
+describe('waitsForContinue', () => {
+  it('holds a wrong quiz or spelling answer for the learner, and nothing else', () => {
+    expect(waitsForContinue('multiple-choice', false)).toBe(true);
+    expect(waitsForContinue('spelling', false)).toBe(true);
+    expect(waitsForContinue('multiple-choice', true)).toBe(false);
+    expect(waitsForContinue('spelling', true)).toBe(false);
+    expect(waitsForContinue('flashcard', false)).toBe(false);
   });
 });
 

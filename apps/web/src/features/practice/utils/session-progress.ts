@@ -29,7 +29,7 @@ export function sessionProgress(session: Pick<PracticeSession, 'items'>): {
 
 /**
  * Infinity's 'Word x / y': the place of the item's word among the session's words (items go
- * round-robin across the words, so x runs through the words once per round).
+ * round-robin across the words, each word joining a round after the one before it).
  */
 export function wordPosition(
   session: Pick<PracticeSession, 'words'>,
@@ -41,6 +41,12 @@ export function wordPosition(
   return { position: index < 0 ? total : index + 1, total };
 }
 
+/** The session's words with at least one item answered wrongly, in the session's word order. */
+export function missedWords(session: Pick<PracticeSession, 'items' | 'words'>): PracticeWord[] {
+  const missed = new Set(session.items.filter((i) => i.correct === false).map((i) => i.wordId));
+  return session.words.filter((word) => missed.has(word.id));
+}
+
 export function wordOf(
   session: Pick<PracticeSession, 'words'>,
   item: Pick<PracticeItem, 'wordId'>,
@@ -50,12 +56,21 @@ export function wordOf(
 
 /**
  * How long an answered card stays before the next one (spec §9 "Timing and interaction"): a
- * flashcard moves on after 300 ms; a quiz or spelling card shows its result for 400 ms when right
- * and 1000 ms when wrong, long enough to read the correct answer.
+ * flashcard moves on after 300 ms; a quiz or spelling card shows its result for 400 ms when right.
+ * When wrong, 1000 ms is the least time the correction shows before Continue is taken.
  */
 export function advanceDelay(type: ItemType, correct: boolean): number {
   if (type === 'flashcard') return PRACTICE_TIMING.nextItemDelay;
   return correct ? PRACTICE_TIMING.correctAnswerDelay : PRACTICE_TIMING.wrongAnswerDelay;
+}
+
+/**
+ * Whether an answer's result waits for the learner (Continue, Enter or Space): a wrong quiz or
+ * spelling answer, whose correction must be read (design.md, deliberate departures). A flashcard
+ * showed its answer before the learner graded it.
+ */
+export function waitsForContinue(type: ItemType, correct: boolean): boolean {
+  return type !== 'flashcard' && !correct;
 }
 
 /** The time a session took, as the completion screen shows it: '45s', '3m 05s', '1h 02m'. */
