@@ -2,8 +2,12 @@
 export const queryKeys = {
   session: ['session'] as const,
   profile: ['profile'] as const,
+  /** The profile with counts taken from the words themselves (the profile screen). */
+  profileStats: ['profile', 'stats'] as const,
   /** Every word query (lists and single cards) starts with this, so one call invalidates them. */
   words: ['words'] as const,
+  /** Every page of every list (filters, sorts, searches), not the single cards. */
+  wordLists: ['words', 'list'] as const,
   /** The group list and each group's detail. */
   groups: ['groups'] as const,
   suggestions: ['suggestions'] as const,
