@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { sessionQueryOptions } from '@/lib/auth';
+import { forgetEarlyResponses } from '@/lib/early-requests';
 import { dispatchLiveUpdate } from '@/lib/live-update-events';
 import { isKnownChange, markEverythingStale, markStale } from '@/lib/query-invalidation';
 import { queryKeys } from '@/lib/query-keys';
@@ -13,6 +14,9 @@ import { joinSharedStream } from '../utils/shared-stream';
  * announced on `window` for screens that react to it (the groups toasts).
  */
 export function applyStreamMessage(queryClient: QueryClient, message: StreamMessage): void {
+  // Answers index.html asked for early and no screen has read yet (it opened on the copy kept
+  // on the device) would bring back what was there before the change.
+  if (message.type !== 'dropped') forgetEarlyResponses();
   switch (message.type) {
     case 'change': {
       const { kind } = message.update;
