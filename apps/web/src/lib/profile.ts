@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Profile, UpdateProfileInput } from '@verba/shared';
 import { api } from './api-client';
+import { markStale } from './query-invalidation';
 import { queryKeys } from './query-keys';
 import { isConfirmedThisStart, PERSIST_MAX_AGE } from './query-persistence';
 
@@ -30,7 +31,7 @@ export const profileQueryOptions = () =>
  */
 export const profileWithStatsQueryOptions = () =>
   queryOptions({
-    queryKey: [...queryKeys.profile, 'stats'],
+    queryKey: queryKeys.profileStats,
     queryFn: ({ signal }) => api.get<Profile>('/api/profile/stats', { signal }),
     staleTime: 0,
     gcTime: PERSIST_MAX_AGE,
@@ -49,6 +50,9 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: (profile) => queryClient.setQueryData(queryKeys.profile, profile),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(queryKeys.profile, profile);
+      return markStale(queryClient, 'profile.updated');
+    },
   });
 }

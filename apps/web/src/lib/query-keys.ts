@@ -4,8 +4,12 @@ export const queryKeys = {
   profile: ['profile'] as const,
   /** What the server offers: an AI provider, analytics (lib/server-config.ts). */
   serverConfig: ['server-config'] as const,
+  /** The profile with counts taken from the words themselves (the profile screen). */
+  profileStats: ['profile', 'stats'] as const,
   /** Every word query (lists and single cards) starts with this, so one call invalidates them. */
   words: ['words'] as const,
+  /** Every page of every list (filters, sorts, searches), not the single cards. */
+  wordLists: ['words', 'list'] as const,
   /** The group list and each group's detail. */
   groups: ['groups'] as const,
   suggestions: ['suggestions'] as const,

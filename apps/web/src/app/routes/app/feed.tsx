@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { SCREEN_TEXT, type PracticeSession } from '@verba/shared';
+import { SCREEN_TEXT, type FeedState, type PracticeSession } from '@verba/shared';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Spinner } from '@/components/ui/spinner';
@@ -146,7 +146,7 @@ export function FeedRoute() {
         onRetry={() => (startFailed ? startDaily(false) : void feed.refetch())}
       />
     );
-  } else if (!feed.data) {
+  } else if (!feed.data || showsReplacedEnd(feed)) {
     content = <Loading label="Loading..." />;
   } else {
     const state = feed.data;
@@ -200,6 +200,16 @@ export function FeedRoute() {
       {content}
     </>
   );
+}
+
+/**
+ * Words were added or deleted (here or anywhere) since the feed last asked, and its new answer is
+ * on the way: 'Let's start learning!' or 'All caught up!' may no longer be true, so neither is
+ * shown until the answer comes.
+ */
+function showsReplacedEnd(feed: { data?: FeedState; isStale: boolean; isFetching: boolean }) {
+  const kind = feed.data?.kind;
+  return feed.isStale && feed.isFetching && (kind === 'no-words' || kind === 'caught-up');
 }
 
 function progressOf(session: PracticeSession) {

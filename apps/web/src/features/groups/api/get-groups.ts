@@ -23,7 +23,8 @@ export function getGroups(): Promise<GroupList> {
 
 /**
  * Spec §9: groups are fresh 10 minutes, kept 60, not refetched on focus or mount; live updates
- * invalidate them when they change.
+ * and the learner's own writes mark them stale when they change (lib/query-invalidation.ts), and
+ * only then does opening Groups ask again.
  */
 export const groupsQueryOptions = () =>
   queryOptions({
@@ -32,7 +33,7 @@ export const groupsQueryOptions = () =>
     staleTime: 10 * MINUTE,
     gcTime: 60 * MINUTE,
     refetchOnWindowFocus: false,
-    refetchOnMount: false,
+    refetchOnMount: (query) => query.state.isInvalidated,
   });
 
 export function useGroups() {

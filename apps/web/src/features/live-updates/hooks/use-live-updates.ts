@@ -1,93 +1,59 @@
 import { useEffect } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { dispatchLiveUpdate, type LiveUpdate } from '@/lib/live-update-events';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { sessionQueryOptions } from '@/lib/auth';
+import { forgetEarlyResponses } from '@/lib/early-requests';
+import { dispatchLiveUpdate } from '@/lib/live-update-events';
+import { isKnownChange, markEverythingStale, markStale } from '@/lib/query-invalidation';
 import { queryKeys } from '@/lib/query-keys';
+import { openEventStream, type StreamMessage } from '../utils/event-stream';
+import { joinSharedStream } from '../utils/shared-stream';
 
-/** First wait before reconnecting; doubles up to the maximum, and resets once connected. */
-export const RECONNECT_FIRST_MS = 1_000;
-export const RECONNECT_MAX_MS = 30_000;
-
-export function reconnectDelay(failures: number): number {
-  return Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** Math.max(0, failures - 1));
-}
-
-/** Which cached queries a change makes stale. */
-export function keysFor(kind: string): (readonly string[])[] | 'all' {
-  switch (kind) {
-    case 'words.changed':
-      // The word, its lists, the profile's counts and the groups' counts.
-      return [queryKeys.words, queryKeys.profile, queryKeys.groups, queryKeys.suggestions];
-    case 'groups.changed':
-    case 'groups.failed':
-      return [queryKeys.groups];
-    case 'suggestions.changed':
-      return [queryKeys.suggestions];
-    case 'profile.changed':
-      return [queryKeys.profile];
-    default:
-      return 'all';
+/**
+ * What a message from the stream does in this tab: a change marks its queries stale (the table in
+ * lib/query-invalidation.ts; a kind this version does not know refreshes everything) and is
+ * announced on `window` for screens that react to it (the groups toasts).
+ */
+export function applyStreamMessage(queryClient: QueryClient, message: StreamMessage): void {
+  // Answers index.html asked for early and no screen has read yet (it opened on the copy kept
+  // on the device) would bring back what was there before the change.
+  if (message.type !== 'dropped') forgetEarlyResponses();
+  switch (message.type) {
+    case 'change': {
+      const { kind } = message.update;
+      void (isKnownChange(kind) ? markStale(queryClient, kind) : markEverythingStale(queryClient));
+      dispatchLiveUpdate(message.update);
+      return;
+    }
+    case 'reset':
+      void markEverythingStale(queryClient);
+      return;
+    case 'dropped':
+      // The session may have ended (signed out elsewhere): ask, so the route gates can act.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+      return;
   }
-}
-
-function refresh(queryClient: QueryClient, kind: string) {
-  const keys = keysFor(kind);
-  if (keys === 'all') {
-    void queryClient.invalidateQueries({
-      predicate: (query) => query.queryKey[0] !== queryKeys.session[0],
-    });
-    return;
-  }
-  for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 }
 
 /**
- * The signed-in learner's live updates (GET /api/events): each change refreshes the matching
- * cached queries and is announced on `window` for screens that react to it (the groups toasts).
- * A dropped stream is reopened with backoff, and everything is refreshed then (changes may have
- * been missed); when the session has ended the route gates take the learner to sign in.
+ * The signed-in learner's live updates (GET /api/events), one stream per browser shared by its
+ * tabs (utils/shared-stream.ts). A dropped stream is reopened with backoff, and everything is
+ * refreshed then (changes may have been missed); when the session has ended the route gates take
+ * the learner to sign in.
  */
 export function useLiveUpdates(enabled = true) {
   const queryClient = useQueryClient();
+  // The route gate has just asked who is signed in; reading it here asks nothing more.
+  const userId = useQuery({
+    ...sessionQueryOptions(),
+    refetchOnMount: false,
+    select: (user) => user?.id,
+  }).data;
   useEffect(() => {
-    if (!enabled || typeof EventSource === 'undefined') return;
-    let source: EventSource | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let failures = 0;
-    let stopped = false;
-
-    const connect = () => {
-      source = new EventSource('/api/events');
-      source.addEventListener('ready', () => {
-        if (failures > 0) refresh(queryClient, 'reset');
-        failures = 0;
-      });
-      source.addEventListener('change', (event) => {
-        let update: LiveUpdate;
-        try {
-          update = JSON.parse((event as MessageEvent<string>).data) as LiveUpdate;
-        } catch {
-          return;
-        }
-        if (typeof update.kind !== 'string') return;
-        refresh(queryClient, update.kind);
-        dispatchLiveUpdate(update);
-      });
-      source.addEventListener('reset', () => refresh(queryClient, 'reset'));
-      source.onerror = () => {
-        source?.close();
-        source = undefined;
-        if (stopped) return;
-        failures += 1;
-        // The session may have ended (signed out elsewhere): ask, so the gates can act.
-        void queryClient.invalidateQueries({ queryKey: queryKeys.session });
-        timer = setTimeout(connect, reconnectDelay(failures));
-      };
-    };
-    connect();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      source?.close();
-    };
-  }, [enabled, queryClient]);
+    if (!enabled || !userId || typeof EventSource === 'undefined') return;
+    return joinSharedStream({
+      name: `verba-live-updates:${userId}`,
+      open: openEventStream,
+      deliver: (message) => applyStreamMessage(queryClient, message),
+    });
+  }, [enabled, queryClient, userId]);
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CompleteOnboardingInput, Profile } from '@verba/shared';
 import { api } from '@/lib/api-client';
+import { markStale } from '@/lib/query-invalidation';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Saves the language pair and marks onboarding as completed. */
@@ -14,6 +15,7 @@ export function useCompleteOnboarding() {
     mutationFn: completeOnboarding,
     onSuccess: (profile) => {
       queryClient.setQueryData(queryKeys.profile, profile);
+      return markStale(queryClient, 'onboarding.completed');
     },
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateWordInput, LanguageCode, Word } from '@verba/shared';
 import { api } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
-import { queryKeys } from '@/lib/query-keys';
+import { markStale } from '@/lib/query-invalidation';
 import { demoCard } from '../data/demo-words';
 
 /** What the sample card says beyond the word itself: the same for every language pair. */
@@ -49,6 +49,6 @@ export function useSaveDemoWord() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveDemoWord,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.words }),
+    onSuccess: () => markStale(queryClient, 'word.saved'),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FeedState, PracticeSession, SessionMode, StartSessionInput } from '@verba/shared';
 import { api } from '@/lib/api-client';
 import { newWordId } from '@/lib/new-id';
+import { markStale } from '@/lib/query-invalidation';
 import { queryKeys } from '@/lib/query-keys';
 
 interface TemporalNow {
@@ -51,6 +52,7 @@ export function useStartSession() {
         const feed: FeedState = { kind: 'session', session };
         queryClient.setQueryData(queryKeys.practiceFeed, feed);
       }
+      return markStale(queryClient, 'session.started');
     },
   });
 }

@@ -7,6 +7,7 @@ import {
   type SubmitAnswerInput,
 } from '@verba/shared';
 import { api } from '@/lib/api-client';
+import { markStale } from '@/lib/query-invalidation';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
@@ -50,11 +51,7 @@ export function useSubmitAnswer() {
         const next: FeedState = { kind: 'session', session };
         queryClient.setQueryData(queryKeys.practiceFeed, next);
       }
-      if (session.summary) {
-        // Streak, study time and mastered words changed on the server.
-        void queryClient.invalidateQueries({ queryKey: queryKeys.profile });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.words });
-      }
+      void markStale(queryClient, session.summary ? 'session.completed' : 'answer.submitted');
     },
   });
 }

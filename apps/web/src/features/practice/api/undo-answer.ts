@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FeedState, PracticeSession, UndoAnswerInput } from '@verba/shared';
 import { api } from '@/lib/api-client';
+import { markStale } from '@/lib/query-invalidation';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Takes back the session's last answer; the server answers with the session after the undo. */
@@ -24,9 +25,7 @@ export function useUndoAnswer() {
         const next: FeedState = { kind: 'session', session };
         queryClient.setQueryData(queryKeys.practiceFeed, next);
       }
-      // An undone answer may have un-mastered (or re-mastered) its word.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.profile });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.words });
+      void markStale(queryClient, 'answer.undone');
     },
   });
 }

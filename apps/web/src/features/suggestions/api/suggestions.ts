@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddSuggestionResult, SuggestionList } from '@verba/shared';
 import { api } from '@/lib/api-client';
+import { markStale } from '@/lib/query-invalidation';
 import { queryKeys } from '@/lib/query-keys';
 
 const MINUTE = 60_000;
@@ -25,7 +26,10 @@ export function useRefreshSuggestions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<SuggestionList>('/api/suggestions/refresh', {}),
-    onSuccess: (data) => queryClient.setQueryData(listKey, data),
+    onSuccess: (data) => {
+      queryClient.setQueryData(listKey, data);
+      return markStale(queryClient, 'suggestions.refreshed');
+    },
   });
 }
 
@@ -35,8 +39,7 @@ export function useAddSuggestion() {
     mutationFn: (word: string) => api.post<AddSuggestionResult>('/api/suggestions/add', { word }),
     onSuccess: (result) => {
       queryClient.setQueryData(listKey, { suggestions: result.suggestions });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.words });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.profile });
+      return markStale(queryClient, 'suggestion.added');
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateWordInput, Word } from '@verba/shared';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { markStale } from '@/lib/query-invalidation';
 import { wordQueryKey } from './get-word';
 
 /**
@@ -18,10 +18,7 @@ export function useCreateWord() {
     mutationFn: createWord,
     onSuccess: async (word) => {
       queryClient.setQueryData(wordQueryKey(word.id), word);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: [...queryKeys.words, 'list'] }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.profile }),
-      ]);
+      await markStale(queryClient, 'word.saved');
     },
   });
 }

@@ -3,6 +3,7 @@ import { WORD_TEXT, type Word } from '@verba/shared';
 import { toast } from 'sonner';
 import { ApiError } from '@/lib/api-error';
 import { api } from '@/lib/api-client';
+import { markStale } from '@/lib/query-invalidation';
 import { queryKeys } from '@/lib/query-keys';
 import { removeWordFromPages, type WordPages } from '../utils/word-pages';
 import { wordQueryKey } from './get-word';
@@ -43,10 +44,6 @@ export function useDeleteWord() {
       queryClient.removeQueries({ queryKey: wordQueryKey(word.id) });
       toast.success(WORD_TEXT.deleted);
     },
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: listKey }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.profile }),
-      ]),
+    onSettled: () => markStale(queryClient, 'word.deleted'),
   });
 }

@@ -49,7 +49,7 @@ export function getWords(
 }
 
 export const wordListQueryKey = (params: WordListParams) =>
-  [...queryKeys.words, 'list', params] as const;
+  [...queryKeys.wordLists, params] as const;
 
 /** Spec §9 "Caches": the word list is fresh for 10 minutes and kept for 60. */
 export const getWordsQueryOptions = (params: WordListParams) =>

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TOAST, type UpdateWordInput, type Word } from '@verba/shared';
 import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
+import { markStale } from '@/lib/query-invalidation';
 import { queryKeys } from '@/lib/query-keys';
 import { dropWordFromList, patchWordInPages, type WordPages } from '../utils/word-pages';
 import { wordQueryKey } from './get-word';
@@ -25,7 +26,7 @@ export function useUpdateWord() {
       queryClient.setQueriesData<WordPages>({ queryKey: listKey }, (data) =>
         patchWordInPages(data, word.id, word),
       );
-      await queryClient.invalidateQueries({ queryKey: listKey });
+      await markStale(queryClient, 'word.edited');
     },
   });
 }
@@ -63,8 +64,7 @@ export function useToggleFavorite() {
     onSuccess: (word) => {
       queryClient.setQueryData(wordQueryKey(word.id), word);
     },
-    onSettled: () =>
-      // The Favorites filter may have gained or lost a word.
-      queryClient.invalidateQueries({ queryKey: listKey, refetchType: 'none' }),
+    // Refetched when next shown: a list refetched now would move rows under the learner's finger.
+    onSettled: () => markStale(queryClient, 'word.favorited', { refetch: false }),
   });
 }

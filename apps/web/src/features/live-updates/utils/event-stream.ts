@@ -1,0 +1,75 @@
+import type { LiveUpdate } from '@/lib/live-update-events';
+
+/** First wait before reconnecting; doubles up to the maximum, and resets once connected. */
+export const RECONNECT_FIRST_MS = 1_000;
+export const RECONNECT_MAX_MS = 30_000;
+
+export function reconnectDelay(failures: number): number {
+  return Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** Math.max(0, failures - 1));
+}
+
+/** What the learner's live-updates stream tells every open tab. */
+export type StreamMessage =
+  /** Something of the learner's changed. */
+  | { type: 'change'; update: LiveUpdate }
+  /** Changes may have been missed: everything shown must be asked for again. */
+  | { type: 'reset' }
+  /** The stream broke; the session may have ended (signed out elsewhere). */
+  | { type: 'dropped' };
+
+/** A server-sent `change` event's data as a message, or null when it is not one. */
+export function parseChange(data: string): StreamMessage | null {
+  try {
+    const update = JSON.parse(data) as Partial<LiveUpdate> | null;
+    if (typeof update?.kind !== 'string') return null;
+    const id = typeof update.id === 'string' ? update.id : undefined;
+    return { type: 'change', update: id ? { kind: update.kind, id } : { kind: update.kind } };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Opens GET /api/events and reports what it hears. A dropped stream is reopened with backoff and
+ * reports a reset once it is back; so does the first connection when `resumed` (another tab held
+ * the stream until now, and changes may have come between). Returns the function that closes it.
+ */
+export function openEventStream(
+  emit: (message: StreamMessage) => void,
+  { resumed = false }: { resumed?: boolean } = {},
+): () => void {
+  let source: EventSource | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let failures = 0;
+  let missedSome = resumed;
+  let stopped = false;
+
+  const connect = () => {
+    source = new EventSource('/api/events');
+    source.addEventListener('ready', () => {
+      if (missedSome) emit({ type: 'reset' });
+      missedSome = false;
+      failures = 0;
+    });
+    source.addEventListener('change', (event) => {
+      const message = parseChange((event as MessageEvent<string>).data);
+      if (message) emit(message);
+    });
+    source.addEventListener('reset', () => emit({ type: 'reset' }));
+    source.onerror = () => {
+      source?.close();
+      source = undefined;
+      if (stopped) return;
+      failures += 1;
+      missedSome = true;
+      emit({ type: 'dropped' });
+      timer = setTimeout(connect, reconnectDelay(failures));
+    };
+  };
+  connect();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    source?.close();
+  };
+}
