@@ -17,12 +17,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   CEFR_LEVELS,
+  DELETED_ITEM_KINDS,
   FEEDBACK_LIMITS,
   FEEDBACK_TYPES,
   LANGUAGE_CODES,
   PRACTICE_TYPES,
   REVIEW_OUTCOMES,
   SESSION_MODES,
+  type DeletedItemKind,
   type FlashcardDirection,
   type ItemType,
   type PracticeWord,
@@ -344,6 +346,28 @@ export const groupWords = pgTable(
   (t) => [
     primaryKey({ columns: [t.groupId, t.wordId] }),
     index('group_words_word_idx').on(t.wordId),
+  ],
+);
+
+/**
+ * Words and groups the learner deleted, kept whole for the undo window so that Undo puts them back
+ * as they were: a word with its review history and its places in groups, a group with its words
+ * (docs/decisions/018). Only restore reads them; the purge removes them for good after the window.
+ */
+export const deletedItems = pgTable(
+  'deleted_items',
+  {
+    /** The deleted word's or group's own id. */
+    id: uuid().primaryKey(),
+    userId: userId(),
+    kind: text().$type<DeletedItemKind>().notNull(),
+    /** The rows as `to_jsonb` wrote them, put back by `jsonb_populate_record`. */
+    data: jsonb().notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('deleted_items_deleted_idx').on(t.deletedAt),
+    check('deleted_items_kind_check', sql`${t.kind} in (${quotedList(DELETED_ITEM_KINDS)})`),
   ],
 );
 
