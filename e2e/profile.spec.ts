@@ -27,6 +27,7 @@ test('the profile shows who is learning what, and progress counted from the word
   await expect(page.getByTestId('profile-avatar')).toHaveText(email.charAt(0).toUpperCase());
   await expect(page.getByTestId('profile-name')).toHaveText(email);
   await expect(page.getByTestId('profile-learning')).toHaveText('Learning ES');
+  await expect(page.getByTestId('profile-learning-name')).toHaveText('Spanish');
 
   await expect(card(page, 'stat-total-words')).toContainText('Total Words');
   await expect(card(page, 'stat-total-words-value')).toHaveText('3');
@@ -35,7 +36,7 @@ test('the profile shows who is learning what, and progress counted from the word
   await expect(card(page, 'stat-streak-value')).toHaveText('0');
   await expect(card(page, 'stat-streak-detail')).toHaveText('days');
   await expect(card(page, 'stat-study-time')).toContainText('Study Time');
-  await expect(card(page, 'stat-study-time-value')).toHaveText('0');
+  await expect(card(page, 'stat-study-time-value')).toHaveText('0 min');
   await expect(card(page, 'stat-mastery-rate')).toContainText('Mastery Rate');
   await expect(card(page, 'stat-mastery-rate-value')).toHaveText('0%');
   await expect(page.getByRole('button', { name: 'Send Feedback' })).toBeVisible();
@@ -160,6 +161,7 @@ test('account settings: name, languages, password, data download and deletion', 
   await page.getByLabel("I'm learning").selectOption('fr');
   await page.getByRole('button', { name: 'Save languages' }).click();
   await expect(page.getByTestId('profile-learning')).toHaveText('Learning FR');
+  await expect(page.getByTestId('profile-learning-name')).toHaveText('French');
   await page.getByLabel('I speak').selectOption('fr');
   await page.getByRole('button', { name: 'Save languages' }).click();
   await expect(page.getByText('Native and target languages must be different')).toBeVisible();

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
-import { SCREEN_TEXT } from '@verba/shared';
+import { isUuid, SCREEN_TEXT } from '@verba/shared';
+import { NotFound } from '@/components/errors/not-found';
 import { WordDetail } from '@/features/words/components/word-detail';
 import { usePageMeta } from '@/lib/page-meta';
 import { useProfile } from '@/lib/profile';
@@ -13,5 +14,7 @@ export function WordDetailRoute() {
   });
   const { id = '' } = useParams();
   const targetLanguage = useProfile().data?.targetLanguage ?? 'es';
+  // A link that cannot name a word is a page that does not exist, not a server error.
+  if (!isUuid(id)) return <NotFound className="py-12" />;
   return <WordDetail key={id} id={id} targetLanguage={targetLanguage} />;
 }
