@@ -82,6 +82,21 @@ export const profiles = pgTable(
   ],
 );
 
+/**
+ * A definite article at the start of a word, with the space after it (or an elided l'), for the
+ * A-Z order. An SQL literal: a generated column's expression takes no parameters.
+ */
+const LEADING_ARTICLE = sql.raw(
+  `'^((der|die|das|the|le|la|les|el|los|las|il|lo)[[:space:]]+|l[''’][[:space:]]*)'`,
+);
+
+/**
+ * The A-Z order's collation: ICU's root collation, the one language-aware collation that both
+ * PostgreSQL and PGlite ship, so both order a list the same way: accents and case after the
+ * letter ('árbol' beside 'arbol'), not after 'z' as byte order has them.
+ */
+export const WORD_COLLATION = sql.raw('"und-x-icu"');
+
 export const words = pgTable(
   'words',
   {
@@ -143,6 +158,16 @@ export const words = pgTable(
       .generatedAlwaysAs(
         (): SQL => sql`lower(${words.word}) || E'\\x1f' || lower(${words.translation})`,
       ),
+    /**
+     * The word as the A-Z order reads it: without a leading definite article of the languages
+     * that have them (der/die/das, le/la/les/l', el/la/los/las, il/lo/la, the), so 'die Katze'
+     * sorts under K. Compared with `WORD_COLLATION` (words.service.ts).
+     */
+    sortKey: text('sort_key')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => sql`regexp_replace(${words.word}, ${LEADING_ARTICLE}, '', 'i')`,
+      ),
   },
   (t) => [
     // The list's orders (words.service.ts), id last so that a page is read in index order. The
@@ -157,8 +182,14 @@ export const words = pgTable(
       t.searchText,
     ),
     index('words_user_next_review_idx').on(t.userId, t.nextReviewDate, t.id, t.searchText),
+    index('words_user_sort_key_idx').on(
+      t.userId,
+      sql`${t.sortKey} collate ${WORD_COLLATION}`,
+      t.id,
+      t.searchText,
+    ),
     index('words_user_sample_idx').on(t.userId, t.sampleKey),
-    // One card per word and learner, whatever the case; also serves the A-Z order.
+    // One card per word and learner, whatever the case.
     uniqueIndex('words_user_word_lower_idx').on(t.userId, sql`lower(${t.word})`),
     check('words_word_check', sql`length(btrim(${t.word})) > 0`),
     check(

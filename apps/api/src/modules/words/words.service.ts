@@ -112,8 +112,8 @@ const FILTERS: Record<WordFilter, SQL | undefined> = {
 
 const ORDERS: Record<WordSort, SQL[]> = {
   recent: [desc(words.createdAt), desc(words.id)],
-  // lower(word) is unique per learner: no tie to break.
-  alphabetical: [asc(sql`lower(${words.word})`)],
+  // Words whose keys compare equal ('der See', 'die See') keep one order by id.
+  alphabetical: [asc(sql`${words.sortKey} collate ${schema.WORD_COLLATION}`), asc(words.id)],
   review: [asc(words.nextReviewDate), asc(words.id)],
 };
 
