@@ -367,6 +367,7 @@ test('a word or group link that cannot name one shows the not-found page', async
   for (const path of ['/app/words/not-a-uuid', '/app/groups/123', '/app/words/%3Cscript%3E']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Page not found/);
     await expect(page.getByText(/invalid/i)).toHaveCount(0);
   }
   await page.getByRole('link', { name: 'Return to Home' }).click();

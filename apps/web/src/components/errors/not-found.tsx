@@ -10,8 +10,14 @@ import { usePageMeta } from '@/lib/page-meta';
  * The spec's 404 page: 'Oops! Page not found' and 'Return to Home'. Shown for an unknown path,
  * and inside the app for a word or group link whose id cannot be one.
  */
+export const NOT_FOUND_META = {
+  title: 'Page not found',
+  description: PAGE_TEXT.notFoundTitle,
+  noindex: true,
+} as const;
+
 export function NotFound({ className }: { className?: string }) {
-  usePageMeta({ title: 'Page not found', description: PAGE_TEXT.notFoundTitle, noindex: true });
+  usePageMeta(NOT_FOUND_META);
   return (
     <div
       className={cn(
