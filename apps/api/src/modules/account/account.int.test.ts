@@ -269,6 +269,9 @@ describe('downloading my data', () => {
     expect(data.words.map((w) => (w as { id: string }).id).sort()).toEqual(
       [...mine.wordIds].sort(),
     );
+    // The server's own orders stay out.
+    expect(data.words[0]).not.toHaveProperty('sampleKey');
+    expect(data.words[0]).not.toHaveProperty('sortKey');
     expect(data.reviewLog).toHaveLength(3);
     expect(data.sessions).toMatchObject([{ id: mine.sessionId }]);
     expect(data.groups).toMatchObject([{ id: mine.groupId, name: 'mine-group' }]);
