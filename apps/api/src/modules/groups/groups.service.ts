@@ -323,7 +323,8 @@ export async function deleteGroup(
       tx,
       { id, userId: user.id, kind: 'group', now },
       sql`select jsonb_build_object(
-        'group', (select to_jsonb(g) from ${groups} g where g.id = ${id}),
+        'group', (select to_jsonb(g) from ${groups} g
+                   where g.id = ${id} and g.user_id = ${user.id}),
         'wordIds', coalesce((select jsonb_agg(gw.word_id) from ${groupWords} gw
                               where gw.group_id = ${id}), '[]'::jsonb))`,
     );
