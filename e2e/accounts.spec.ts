@@ -118,9 +118,17 @@ test.describe('validation messages', () => {
       await page.goto(c.page);
       await fillCredentials(page, c.email, c.password);
       await page.getByRole('button', { name: c.button }).click();
-      const shown = toast(page, 'Validation error');
-      await expect(shown).toBeVisible();
-      await expect(shown).toContainText(c.message);
+      if (c.page === '/auth/signup') {
+        // Sign-up shows each error once, under its field, and no toast (docs/decisions/018).
+        await expect(page.getByText(c.message, { exact: true })).toBeVisible();
+        await page.getByRole('button', { name: c.button }).click();
+        await expect(page.getByText(c.message, { exact: true })).toHaveCount(1);
+        await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+      } else {
+        const shown = toast(page, 'Validation error');
+        await expect(shown).toBeVisible();
+        await expect(shown).toContainText(c.message);
+      }
       await expect(page).toHaveURL(new RegExp(`${c.page}$`));
     });
   }
@@ -129,9 +137,13 @@ test.describe('validation messages', () => {
     await page.goto('/auth/signup');
     await fillCredentials(page, uniqueEmail(), 'password123');
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    const shown = toast(page, 'Signup failed');
+    const shown = page.getByRole('alert').filter({ hasText: 'Signup failed' });
     await expect(shown).toBeVisible();
     await expect(shown).toContainText(/too weak/i);
+    // Sent again: still one message, and no toasts stacked beside it.
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(shown).toHaveCount(1);
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
     await expect(page).toHaveURL(/\/auth\/signup$/);
   });
 

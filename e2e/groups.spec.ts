@@ -162,6 +162,59 @@ test('three words become groups without a reload; a group lists its words and ca
   await expect(page.getByRole('heading', { name: 'Food & Dining', level: 1 })).toBeVisible();
 });
 
+test('a deleted group comes back with Undo; without Undo it is gone and its words stay', async ({
+  page,
+  request,
+}) => {
+  await signUpViaApi(page, { onboarded: true });
+  const ids = { manzana: randomUUID(), pan: randomUUID(), avion: randomUUID() };
+  await queue(
+    request,
+    'word_groups',
+    ids.manzana,
+    json({
+      groups: [
+        { name: 'Food & Dining', wordIds: [ids.manzana, ids.pan] },
+        { name: 'Travel', wordIds: [ids.avion] },
+      ],
+    }),
+  );
+  for (const [word, id] of [
+    ['la manzana', ids.manzana],
+    ['el pan', ids.pan],
+    ['el avión', ids.avion],
+  ] as const) {
+    const response = await page.request.post('/api/words', {
+      data: { id, word, translation: word },
+    });
+    expect(response.status()).toBe(201);
+  }
+  await page.goto('/app/groups');
+  const groups = page.getByRole('list', { name: 'Word groups' });
+  await expect(groups.getByRole('link')).toHaveCount(2, { timeout: 15_000 });
+
+  await groups.getByRole('link', { name: /Food & Dining/ }).click();
+  await page.getByRole('button', { name: 'Delete group Food & Dining' }).click();
+  await expect(page).toHaveURL(/\/app\/groups$/);
+  const deleted = toast(page, 'Group deleted');
+  await expect(deleted).toBeVisible();
+  await expect(groups.getByRole('link')).toHaveText([/Travel/]);
+  await deleted.getByRole('button', { name: 'Undo' }).click();
+  await expect(groups.getByRole('link')).toHaveCount(2);
+  const food = groups.getByRole('link', { name: /Food & Dining/ });
+  await expect(food).toContainText('2 words • 0 mastered');
+
+  await food.click();
+  await page.getByRole('button', { name: 'Delete group Food & Dining' }).click();
+  await expect(toast(page, 'Group deleted')).toBeVisible();
+  await expect(toast(page, 'Group deleted')).toBeHidden({ timeout: 15_000 });
+  await page.reload();
+  await expect(groups.getByRole('link')).toHaveText([/Travel/]);
+  // Its words stay in My Words.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Words' }).click();
+  await expect(page.getByRole('list', { name: 'Words' }).getByRole('listitem')).toHaveCount(3);
+});
+
 test('a failed Generate keeps the groups and says so', async ({ page, request }) => {
   await signUpViaApi(page, { onboarded: true });
   const ids = [

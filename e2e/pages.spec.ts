@@ -179,9 +179,10 @@ test('pages load without console errors or security-policy violations', async ({
     await page.goto(path);
     await page.waitForLoadState('networkidle');
   }
-  await page.goto('/auth/signup');
+  // A toast (sign-in's 'Validation error'; sign-up keeps its errors in the form).
+  await page.goto('/auth/login');
   await page.getByLabel('Email').fill('not-an-email');
-  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.locator('[data-sonner-toast]')).toBeVisible();
   await signUpViaApi(page, { onboarded: true });
   for (const path of [

@@ -29,6 +29,7 @@ test('the profile shows who is learning what, and progress counted from the word
   await expect(page.getByTestId('profile-avatar')).toHaveText(email.charAt(0).toUpperCase());
   await expect(page.getByTestId('profile-name')).toHaveText(email);
   await expect(page.getByTestId('profile-learning')).toHaveText('Learning ES');
+  await expect(page.getByTestId('profile-learning-name')).toHaveText('Spanish');
 
   await expect(card(page, 'stat-total-words')).toContainText('Total Words');
   await expect(card(page, 'stat-total-words-value')).toHaveText('3');
@@ -37,7 +38,7 @@ test('the profile shows who is learning what, and progress counted from the word
   await expect(card(page, 'stat-streak-value')).toHaveText('0');
   await expect(card(page, 'stat-streak-detail')).toHaveText('days');
   await expect(card(page, 'stat-study-time')).toContainText('Study Time');
-  await expect(card(page, 'stat-study-time-value')).toHaveText('0');
+  await expect(card(page, 'stat-study-time-value')).toHaveText('0 min');
   await expect(card(page, 'stat-mastery-rate')).toContainText('Mastery Rate');
   await expect(card(page, 'stat-mastery-rate-value')).toHaveText('0%');
   await expect(page.getByRole('button', { name: 'Send Feedback' })).toBeVisible();
@@ -49,6 +50,44 @@ test('the profile shows who is learning what, and progress counted from the word
   await page.getByRole('link', { name: 'Feed' }).click();
   await page.getByRole('link', { name: 'Profile' }).click();
   await expect(card(page, 'stat-total-words-value')).toHaveText('4');
+});
+
+test('after a first day of practice the cards read 1 day and minutes, never 0 hours', async ({
+  page,
+}) => {
+  await signUpViaApi(page, { onboarded: true });
+  await seedWords(page, [['el gato', 'cat']]);
+  // A whole round through the API, each answer taking 20 s: the practice screens have their own
+  // tests; what is under test here is how the profile counts it.
+  const started = await page.request.post('/api/practice/sessions', {
+    data: { id: randomUUID(), mode: 'daily', timeZone: 'UTC' },
+  });
+  expect(started.status()).toBe(201);
+  const session = (await started.json()) as {
+    id: string;
+    words: { id: string; word: string; translation: string }[];
+    items: { index: number; wordId: string; type: string; options: string[] | null }[];
+  };
+  for (const item of session.items) {
+    const word = session.words.find((w) => w.id === item.wordId)!;
+    const answer =
+      item.type === 'flashcard'
+        ? { type: 'flashcard', knew: true }
+        : item.type === 'multiple-choice'
+          ? { type: 'multiple-choice', optionIndex: item.options!.indexOf(word.translation) }
+          : { type: 'spelling', text: word.word };
+    const answered = await page.request.post(`/api/practice/sessions/${session.id}/answers`, {
+      data: { id: randomUUID(), itemIndex: item.index, answer, responseTimeMs: 20_000 },
+    });
+    expect(answered.status()).toBe(200);
+  }
+  const minutes = Math.ceil((session.items.length * 20) / 60);
+
+  await page.goto('/app/profile');
+  await expect(card(page, 'stat-streak-value')).toHaveText('1');
+  await expect(card(page, 'stat-streak-detail')).toHaveText('day');
+  await expect(card(page, 'stat-study-time-value')).toHaveText(`${minutes} min`);
+  await expect(card(page, 'stat-study-time-detail')).toHaveText('spent practising');
 });
 
 test('feedback is checked with the spec messages, sent, and the form resets', async ({ page }) => {
@@ -174,6 +213,7 @@ test('account settings: name, languages, password, data download and deletion', 
   await page.getByLabel("I'm learning").selectOption('fr');
   await page.getByRole('button', { name: 'Save languages' }).click();
   await expect(page.getByTestId('profile-learning')).toHaveText('Learning FR');
+  await expect(page.getByTestId('profile-learning-name')).toHaveText('French');
   await page.getByLabel('I speak').selectOption('fr');
   await page.getByRole('button', { name: 'Save languages' }).click();
   await expect(page.getByText('Native and target languages must be different')).toBeVisible();

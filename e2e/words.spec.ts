@@ -337,6 +337,56 @@ test('favorite, open, edit and delete a word', async ({ page }) => {
   expect(await savedWordCount(page)).toBe(1);
 });
 
+test('Undo brings a deleted word back as it was; without Undo it is gone for good', async ({
+  page,
+}) => {
+  await signUpViaApi(page, { onboarded: true });
+  await seedWords(page, [
+    { word: 'la casa', translation: 'house' },
+    { word: 'el libro', translation: 'book' },
+  ]);
+  await page.goto('/app/words');
+  await expect(rows(page)).toHaveCount(2);
+  await page.getByRole('button', { name: 'Add el libro to favorites' }).click();
+  await expect(page.getByRole('button', { name: 'Remove el libro from favorites' })).toBeVisible();
+  const before = await (await page.request.get('/api/words?limit=10')).json();
+
+  await page.getByRole('button', { name: 'Delete el libro' }).click();
+  const deleted = toast(page, 'Word deleted');
+  await expect(deleted).toBeVisible();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(count(page)).toHaveText('1 word • 0 mastered');
+  await deleted.getByRole('button', { name: 'Undo' }).click();
+  await expect(rows(page)).toHaveCount(2);
+  await expect(count(page)).toHaveText('2 words • 0 mastered');
+  // Back with its card, its favorite mark and its schedule.
+  await expect(page.getByRole('button', { name: 'Remove el libro from favorites' })).toBeVisible();
+  expect(await (await page.request.get('/api/words?limit=10')).json()).toEqual(before);
+
+  // From its card this time; the toast goes, and with it the word.
+  await page.getByRole('link', { name: /la casa/ }).click();
+  await page.getByRole('button', { name: 'Delete la casa' }).click();
+  await expect(page).toHaveURL(/\/app\/words$/);
+  await expect(toast(page, 'Word deleted')).toBeVisible();
+  await expect(toast(page, 'Word deleted')).toBeHidden({ timeout: 15_000 });
+  await page.reload();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('el libro');
+  await expect(count(page)).toHaveText('1 word • 0 mastered');
+});
+
+test('a word or group link that cannot name one shows the not-found page', async ({ page }) => {
+  await signUpViaApi(page, { onboarded: true });
+  for (const path of ['/app/words/not-a-uuid', '/app/groups/123', '/app/words/%3Cscript%3E']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Page not found/);
+    await expect(page.getByText(/invalid/i)).toHaveCount(0);
+  }
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toHaveCount(0);
+});
+
 test('a word unmarked in the Favorites list leaves it at once', async ({ page }) => {
   await signUpViaApi(page, { onboarded: true });
   await seedWords(page, [

@@ -87,6 +87,12 @@ const ROUTES: RouteCase[] = [
     body: () => ({ isFavorite: true, translation: 'Intruder' }),
   },
   { method: 'DELETE', path: '/api/words/:id', access: 'user', params: (o) => ({ id: o.wordId }) },
+  {
+    method: 'POST',
+    path: '/api/words/:id/restore',
+    access: 'user',
+    params: (o) => ({ id: o.wordId }),
+  },
   { method: 'GET', path: '/api/practice/feed', access: 'user' },
   {
     method: 'POST',
@@ -148,6 +154,18 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/groups', access: 'user' },
   { method: 'GET', path: '/api/groups/:id', access: 'user', params: (o) => ({ id: o.groupId }) },
   { method: 'POST', path: '/api/groups/generate', access: 'user', body: () => ({}) },
+  {
+    method: 'DELETE',
+    path: '/api/groups/:id',
+    access: 'user',
+    params: (o) => ({ id: o.groupId }),
+  },
+  {
+    method: 'POST',
+    path: '/api/groups/:id/restore',
+    access: 'user',
+    params: (o) => ({ id: o.groupId }),
+  },
   { method: 'GET', path: '/api/suggestions', access: 'user' },
   { method: 'POST', path: '/api/suggestions/refresh', access: 'user', body: () => ({}) },
   {
@@ -296,6 +314,8 @@ describe('after all of the above', () => {
       translation: 'OwnerSecretTranslation',
       isFavorite: false,
     });
+    const groups = await t.request('/api/groups', { cookie: owner.user.cookie });
+    expect(await groups.json()).toMatchObject({ groups: [{ id: owner.groupId }] });
     const session = await t.request(`/api/practice/sessions/${owner.sessionId}`, {
       cookie: owner.user.cookie,
     });

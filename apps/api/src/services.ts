@@ -9,6 +9,7 @@ import type { Logger } from './lib/logger.ts';
 import { createSessions } from './lib/sessions.ts';
 import { createGroupGeneration } from './modules/groups/groups.service.ts';
 import { createLiveness } from './modules/health/liveness.ts';
+import { purgeDeleted } from './modules/deleted-items/deleted-items.ts';
 import { cleanupExpiredSessions } from './modules/practice/jobs.ts';
 import { periodicJob } from './lib/periodic-job.ts';
 import { createRefitQueue, refitLock } from './modules/practice/refit.ts';
@@ -33,6 +34,8 @@ export interface ServiceInputs {
 
 /** How often unfinished practice sessions of past days are cleaned up. */
 const PRACTICE_CLEANUP_INTERVAL_MS = 15 * 60_000;
+/** How often deleted words and groups whose undo window is over are removed for good. */
+const DELETED_PURGE_INTERVAL_MS = 60_000;
 
 /** Wires the services every request gets; the server entry and the tests both build them here. */
 export async function buildServices({
@@ -66,6 +69,13 @@ export async function buildServices({
     PRACTICE_CLEANUP_INTERVAL_MS,
     logger,
   );
+  // Deleted words and groups stay restorable for the undo window only (docs/decisions/018).
+  const deletedPurge = periodicJob(
+    'deleted items purge',
+    async () => void (await purgeDeleted(db, clock())),
+    DELETED_PURGE_INTERVAL_MS,
+    logger,
+  );
   // Learners' scheduler parameters are refitted one at a time, after the answer that asked.
   const refit = createRefitQueue({ db, lock: refitLock(database), clock, logger, events });
   const provider = ai ?? createAiProvider(env);
@@ -86,9 +96,10 @@ export async function buildServices({
     ai: provider,
     rateLimits: rateLimits ?? authRateLimits(env),
     clock,
-    jobs: { sessionCleanup, refit, maintenance },
+    jobs: { sessionCleanup, refit, maintenance, deletedPurge },
     close: async () => {
       await sessionCleanup.stop();
+      await deletedPurge.stop();
       await refit.stop();
       groups.close();
       await groups.idle();

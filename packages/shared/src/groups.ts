@@ -1,3 +1,4 @@
+import { countOf, UNITS } from './plural.ts';
 import { z } from 'zod';
 import { wordSchema } from './words.ts';
 
@@ -55,7 +56,7 @@ export function groupPercent(group: Pick<GroupSummary, 'totalWords' | 'masteredW
 
 /** 'N words • M mastered'. */
 export function groupCountsText(group: Pick<GroupSummary, 'totalWords' | 'masteredWords'>) {
-  return `${group.totalWords} ${group.totalWords === 1 ? 'word' : 'words'} • ${group.masteredWords} mastered`;
+  return `${countOf(group.totalWords, UNITS.word)} • ${group.masteredWords} mastered`;
 }
 
 export const GROUP_TEXT = {
@@ -77,5 +78,12 @@ export const GROUP_TEXT = {
   practise: 'Practise this group',
   backToGroups: 'Back to Groups',
   notFound: 'This group does not exist',
+  // Deleting a group, with Undo (docs/decisions/018); its words stay in My Words.
+  delete: 'Delete group',
+  deleted: 'Group deleted',
+  deletedDescription: 'Its words stay in My Words.',
+  deleteFailed: 'Error deleting group',
+  undo: 'Undo',
+  restoreFailed: 'Could not bring the group back',
   generationFailedLog: 'Failed to create groups',
 } as const;

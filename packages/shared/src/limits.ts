@@ -45,3 +45,14 @@ export const RETRYABLE_STATUSES = [502, 503, 504] as const;
 export function isRetryableStatus(status: number): boolean {
   return (RETRYABLE_STATUSES as readonly number[]).includes(status);
 }
+
+/** What a learner can delete and then undo. */
+export const DELETED_ITEM_KINDS = ['word', 'group'] as const;
+export type DeletedItemKind = (typeof DELETED_ITEM_KINDS)[number];
+
+/**
+ * Undo after a delete: the toast offers it for `toastMs`; the server keeps the deleted word or
+ * group for `keepSeconds`, longer than the toast so that an Undo tapped at its last moment on a
+ * slow connection still arrives in time, then removes it for good.
+ */
+export const DELETE_UNDO = { toastMs: 8_000, keepSeconds: 30 } as const;

@@ -1,3 +1,4 @@
+import { countOf, UNITS } from './plural.ts';
 /**
  * User-facing texts from the product spec (§2, §5, §8), kept verbatim in one place so the
  * forms, the server and the tests all speak the same words.
@@ -125,6 +126,9 @@ export const WORD_TEXT = {
   backToWords: 'Back to My Words',
   notFound: 'This word is not in your collection',
   updated: 'Card updated',
+  /** The delete toast's action (docs/decisions/018). */
+  undo: 'Undo',
+  restoreFailed: 'Could not bring the word back',
 } as const;
 
 /** The collection's filter and sort (spec §2 "My Words"), by their internal values. */
@@ -143,7 +147,7 @@ export const WORD_SORT_LABELS = {
 
 /** '1 word', '2 words'. */
 export function wordCountText(count: number): string {
-  return `${count} ${count === 1 ? 'word' : 'words'}`;
+  return countOf(count, UNITS.word);
 }
 
 /**

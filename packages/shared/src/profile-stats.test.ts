@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { isMilestone, masteryPercent, studyHours } from './profile-stats.ts';
+import { isMilestone, masteryPercent, studyTimeText } from './profile-stats.ts';
 
 describe('profile stats (spec §9 "Profile display")', () => {
   it.each([
-    [0, 0],
-    [59, 0],
-    [60, 1],
-    [119, 1],
-    [125, 2],
-    [-5, 0],
-  ])('shows %i minutes as %i whole hours', (minutes, hours) => {
-    expect(studyHours(minutes)).toBe(hours);
+    [0, '0 min'],
+    [1, '1 min'],
+    [20, '20 min'],
+    [59, '59 min'],
+    [60, '1 h'],
+    [61, '1 h 1 min'],
+    [125, '2 h 5 min'],
+    [600, '10 h'],
+    [-5, '0 min'],
+  ])('shows %i minutes as %s', (minutes, text) => {
+    expect(studyTimeText(minutes)).toBe(text);
   });
 
   it.each([

@@ -1,8 +1,15 @@
 /** The profile's progress cards (spec §2 "Profile", §9 "Profile display"). */
 
-/** Study time is stored in minutes and shown in whole hours: minutes / 60, floored. */
-export function studyHours(totalStudyTimeMinutes: number): number {
-  return Math.floor(Math.max(0, totalStudyTimeMinutes) / 60);
+/**
+ * Study time, stored in minutes: '12 min' below an hour, '1 h 20 min' above (design.md departs
+ * from the spec's floored hours, which showed 20 minutes of practice as '0 hours').
+ */
+export function studyTimeText(totalStudyTimeMinutes: number): string {
+  const minutes = Math.max(0, Math.floor(totalStudyTimeMinutes));
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
 /** Mastered divided by total, as a rounded percent; 0 when there are no words. */
@@ -28,8 +35,7 @@ export const PROFILE_TEXT = {
   streak: 'Streak',
   studyTime: 'Study Time',
   masteryRate: 'Mastery Rate',
-  days: 'days',
-  hours: 'hours',
+  studyTimeDetail: 'spent practising',
   mastered: 'mastered',
   haptics: 'Haptic feedback',
   hapticsDescription: 'Short vibrations when you answer and tap.',

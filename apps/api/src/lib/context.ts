@@ -33,7 +33,12 @@ export interface Services {
   /** The time now; tests pass a clock they move themselves. */
   clock: () => Date;
   /** Background work of this process; `close` stops it. */
-  jobs: { sessionCleanup: PeriodicJob; refit: RefitQueue; maintenance: PeriodicJob };
+  jobs: {
+    sessionCleanup: PeriodicJob;
+    refit: RefitQueue;
+    maintenance: PeriodicJob;
+    deletedPurge: PeriodicJob;
+  };
   /** Stops listening for events; the database handle is closed by its owner. */
   close: () => Promise<void>;
 }

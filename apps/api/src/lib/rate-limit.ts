@@ -1,4 +1,5 @@
 import { schema, type Database } from '@verba/db';
+import { countOf, UNITS } from '@verba/shared';
 import { eq, lt, sql, type SQL } from 'drizzle-orm';
 import { ApiError } from './errors.ts';
 
@@ -153,7 +154,6 @@ export function secondsUntil(then: Date, now: Date): number {
 
 /** '42 seconds', '2 minutes': a wait in words. */
 export function formatWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  if (seconds < 60) return countOf(seconds, UNITS.second);
+  return countOf(Math.ceil(seconds / 60), UNITS.minute);
 }

@@ -17,12 +17,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   CEFR_LEVELS,
+  DELETED_ITEM_KINDS,
   FEEDBACK_LIMITS,
   FEEDBACK_TYPES,
   LANGUAGE_CODES,
   PRACTICE_TYPES,
   REVIEW_OUTCOMES,
   SESSION_MODES,
+  type DeletedItemKind,
   type FlashcardDirection,
   type ItemType,
   type PracticeWord,
@@ -79,6 +81,21 @@ export const profiles = pgTable(
     ),
   ],
 );
+
+/**
+ * A definite article at the start of a word, with the space after it (or an elided l'), for the
+ * A-Z order. An SQL literal: a generated column's expression takes no parameters.
+ */
+const LEADING_ARTICLE = sql.raw(
+  `'^((der|die|das|the|le|la|les|el|los|las|il|lo)[[:space:]]+|l[''’][[:space:]]*)'`,
+);
+
+/**
+ * The A-Z order's collation: ICU's root collation, the one language-aware collation that both
+ * PostgreSQL and PGlite ship, so both order a list the same way: accents and case after the
+ * letter ('árbol' beside 'arbol'), not after 'z' as byte order has them.
+ */
+export const WORD_COLLATION = sql.raw('"und-x-icu"');
 
 export const words = pgTable(
   'words',
@@ -141,6 +158,16 @@ export const words = pgTable(
       .generatedAlwaysAs(
         (): SQL => sql`lower(${words.word}) || E'\\x1f' || lower(${words.translation})`,
       ),
+    /**
+     * The word as the A-Z order reads it: without a leading definite article of the languages
+     * that have them (der/die/das, le/la/les/l', el/la/los/las, il/lo/la, the), so 'die Katze'
+     * sorts under K. Compared with `WORD_COLLATION` (words.service.ts).
+     */
+    sortKey: text('sort_key')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => sql`regexp_replace(${words.word}, ${LEADING_ARTICLE}, '', 'i')`,
+      ),
   },
   (t) => [
     // The list's orders (words.service.ts), id last so that a page is read in index order. The
@@ -155,8 +182,14 @@ export const words = pgTable(
       t.searchText,
     ),
     index('words_user_next_review_idx').on(t.userId, t.nextReviewDate, t.id, t.searchText),
+    index('words_user_sort_key_idx').on(
+      t.userId,
+      sql`${t.sortKey} collate ${WORD_COLLATION}`,
+      t.id,
+      t.searchText,
+    ),
     index('words_user_sample_idx').on(t.userId, t.sampleKey),
-    // One card per word and learner, whatever the case; also serves the A-Z order.
+    // One card per word and learner, whatever the case.
     uniqueIndex('words_user_word_lower_idx').on(t.userId, sql`lower(${t.word})`),
     check('words_word_check', sql`length(btrim(${t.word})) > 0`),
     check(
@@ -366,6 +399,28 @@ export const groupWords = pgTable(
   (t) => [
     primaryKey({ columns: [t.groupId, t.wordId] }),
     index('group_words_word_idx').on(t.wordId),
+  ],
+);
+
+/**
+ * Words and groups the learner deleted, kept whole for the undo window so that Undo puts them back
+ * as they were: a word with its review history and its places in groups, a group with its words
+ * (docs/decisions/018). Only restore reads them; the purge removes them for good after the window.
+ */
+export const deletedItems = pgTable(
+  'deleted_items',
+  {
+    /** The deleted word's or group's own id. */
+    id: uuid().primaryKey(),
+    userId: userId(),
+    kind: text().$type<DeletedItemKind>().notNull(),
+    /** The rows as `to_jsonb` wrote them, put back by `jsonb_populate_record`. */
+    data: jsonb().notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('deleted_items_deleted_idx').on(t.deletedAt),
+    check('deleted_items_kind_check', sql`${t.kind} in (${quotedList(DELETED_ITEM_KINDS)})`),
   ],
 );
 

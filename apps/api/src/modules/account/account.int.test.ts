@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { schema } from '@verba/db';
 import { ACCOUNT_TEXT } from '@verba/shared';
 import { eq, like, sql } from 'drizzle-orm';
@@ -46,6 +47,7 @@ async function rowsOf(userId: string) {
     review_log: await count('review_log'),
     groups: await count('groups'),
     user_feedback: await count('user_feedback'),
+    deleted_items: await count('deleted_items'),
   };
 }
 
@@ -142,8 +144,15 @@ describe('deleting the account', () => {
     bystander = await first.signUp(`${name.replace('_', '.')}@example.com`);
     await seedLearnerData(first.db, doomed.id, 'doomed');
     await seedLearnerData(first.db, bystander.id, 'bystander');
-    // Counters of both in the rate-limit table.
+    // Counters of both in the rate-limit table, and a deleted word each, still restorable.
     for (const u of [doomed, bystander]) {
+      const id = randomUUID();
+      await first.request('/api/words', {
+        method: 'POST',
+        cookie: u.cookie,
+        json: { id, word: 'borrada', translation: 'deleted' },
+      });
+      await first.request(`/api/words/${id}`, { method: 'DELETE', cookie: u.cookie });
       await first.request('/api/feedback', {
         method: 'POST',
         cookie: u.cookie,
@@ -260,6 +269,9 @@ describe('downloading my data', () => {
     expect(data.words.map((w) => (w as { id: string }).id).sort()).toEqual(
       [...mine.wordIds].sort(),
     );
+    // The server's own orders stay out.
+    expect(data.words[0]).not.toHaveProperty('sampleKey');
+    expect(data.words[0]).not.toHaveProperty('sortKey');
     expect(data.reviewLog).toHaveLength(3);
     expect(data.sessions).toMatchObject([{ id: mine.sessionId }]);
     expect(data.groups).toMatchObject([{ id: mine.groupId, name: 'mine-group' }]);

@@ -130,8 +130,8 @@ export async function exportAccount(db: Database, user: SessionUser) {
   return {
     exportedAt: new Date().toISOString(),
     profile,
-    // Where a word sits in the sampling order is the server's own business.
-    words: words.map(({ userId: _userId, sampleKey: _sampleKey, ...word }) => ({
+    // Where a word sits in the sampling and A-Z orders is the server's own business.
+    words: words.map(({ userId: _userId, sampleKey: _sampleKey, sortKey: _sortKey, ...word }) => ({
       ...word,
       createdAt: iso(word.createdAt),
       updatedAt: iso(word.updatedAt),

@@ -6,7 +6,7 @@ import {
   groupListSchema,
 } from '@verba/shared';
 import { authCookie, createRouter, errorResponses, jsonContent } from '../../lib/openapi.ts';
-import { getGroupDetail, listGroups } from './groups.service.ts';
+import { deleteGroup, getGroupDetail, listGroups, restoreGroup } from './groups.service.ts';
 
 const groupId = z.object({ id: z.string().uuid() });
 
@@ -48,6 +48,34 @@ const generate = createRoute({
   },
 });
 
+const remove = createRoute({
+  method: 'delete',
+  path: '/groups/{id}',
+  tags: ['groups'],
+  summary:
+    'Delete a group (its words stay in the collection); it is kept for the undo window, then removed for good',
+  security: authCookie,
+  request: { params: groupId },
+  responses: {
+    200: jsonContent(z.object({ id: z.string() }), 'Deleted'),
+    ...errorResponses(400, 401, 404),
+  },
+});
+
+const restore = createRoute({
+  method: 'post',
+  path: '/groups/{id}/restore',
+  tags: ['groups'],
+  summary:
+    'Undo a group delete within its window: the group comes back with its words; a replay answers with the restored group',
+  security: authCookie,
+  request: { params: groupId },
+  responses: {
+    200: jsonContent(groupDetailSchema, 'The restored group'),
+    ...errorResponses(400, 401, 404, 415),
+  },
+});
+
 export const groupRoutes = createRouter()
   .openapi(list, async (c) => c.json(await listGroups(c.get('services'), c.get('user')), 200))
   .openapi(generate, async (c) => {
@@ -57,4 +85,12 @@ export const groupRoutes = createRouter()
   })
   .openapi(read, async (c) =>
     c.json(await getGroupDetail(c.get('services').db, c.get('user'), c.req.valid('param').id), 200),
+  )
+  .openapi(remove, async (c) => {
+    const { id } = c.req.valid('param');
+    await deleteGroup(c.get('services'), c.get('user'), id);
+    return c.json({ id }, 200);
+  })
+  .openapi(restore, async (c) =>
+    c.json(await restoreGroup(c.get('services'), c.get('user'), c.req.valid('param').id), 200),
   );

@@ -16,6 +16,7 @@ import type { Events } from '../../lib/events.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { consumeRateLimit, countUse } from '../../lib/rate-limit.ts';
+import { keepDeleted, takeDeleted } from '../deleted-items/deleted-items.ts';
 import { toWord } from '../words/words.service.ts';
 import { createCoalescer, type RunMode, type RunOutcome } from './coalescer.ts';
 import { generateGrouping, type ProposedGroup } from './groups.prompt.ts';
@@ -293,4 +294,84 @@ export async function listGroups(
     groups: await listGroupSummaries(services.db, user.id),
     generating: services.groups.busy(user.id),
   };
+}
+
+/** A deleted group as it is kept for Undo: its row and its words' ids. */
+interface DeletedGroup {
+  group: { name: string; created_at: string };
+  wordIds: string[];
+}
+
+/**
+ * Deletes a group; its words stay in the collection. The group is kept with its words' ids for
+ * the undo window (`restoreGroup`, docs/decisions/018).
+ */
+export async function deleteGroup(
+  services: { db: Database; events: Events; clock: () => Date },
+  user: SessionUser,
+  id: string,
+): Promise<void> {
+  const now = services.clock();
+  const deleted = await services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: groups.id })
+      .from(groups)
+      .where(and(eq(groups.id, id), eq(groups.userId, user.id)))
+      .for('update');
+    if (!row) return false;
+    await keepDeleted(
+      tx,
+      { id, userId: user.id, kind: 'group', now },
+      sql`select jsonb_build_object(
+        'group', (select to_jsonb(g) from ${groups} g
+                   where g.id = ${id} and g.user_id = ${user.id}),
+        'wordIds', coalesce((select jsonb_agg(gw.word_id) from ${groupWords} gw
+                              where gw.group_id = ${id}), '[]'::jsonb))`,
+    );
+    await tx.delete(groups).where(and(eq(groups.id, id), eq(groups.userId, user.id)));
+    return true;
+  });
+  if (!deleted) throw new ApiError('NOT_FOUND', 'Group not found');
+  await services.events.publish({ userId: user.id, kind: 'groups.changed' });
+}
+
+/**
+ * Undo of a group's delete within its window: the group comes back under its own id with those
+ * of its words that are still in the collection. If a grouping run made a group of the same name
+ * meanwhile, the words join that one. A replay answers with the group restored the first time.
+ */
+export async function restoreGroup(
+  services: { db: Database; events: Events; clock: () => Date },
+  user: SessionUser,
+  id: string,
+): Promise<GroupDetail> {
+  const now = services.clock();
+  const restored = await services.db.transaction(async (tx) => {
+    const kept = await takeDeleted<DeletedGroup>(tx, { id, userId: user.id, kind: 'group', now });
+    // Nothing to restore: a replay of an undo that worked finds the group in place.
+    if (!kept) return null;
+    await tx
+      .insert(groups)
+      .values({
+        id,
+        userId: user.id,
+        name: kept.group.name,
+        createdAt: new Date(kept.group.created_at),
+      })
+      .onConflictDoNothing();
+    const [target] = await tx
+      .select({ id: groups.id })
+      .from(groups)
+      .where(and(eq(groups.userId, user.id), eq(groups.name, kept.group.name)));
+    if (!target) return null;
+    if (kept.wordIds.length > 0) {
+      await tx.execute(sql`insert into ${groupWords} (group_id, word_id)
+        select ${target.id}::uuid, ${words.id} from ${words}
+         where ${and(eq(words.userId, user.id), inArray(words.id, kept.wordIds))}
+        on conflict do nothing`);
+    }
+    return target.id;
+  });
+  if (restored) await services.events.publish({ userId: user.id, kind: 'groups.changed' });
+  return getGroupDetail(services.db, user, restored ?? id);
 }

@@ -525,10 +525,47 @@ describe('listing the collection', () => {
   it('sorts A-Z and by next review', async () => {
     const az = (await list('sort=alphabetical&limit=100')).words.map((w) => w.word);
     expect(az).toEqual([...az].sort());
+    expect(az[0]).toBe('palabra 0000');
     const due = (await list('sort=review&limit=100')).words.map((w) =>
       Date.parse(w.nextReviewDate),
     );
     expect(due).toEqual([...due].sort((a, b) => a - b));
+  });
+
+  it('sorts A-Z past a leading article, accents and case beside their letter', async () => {
+    const user = await onboarded();
+    const spellings = ['die Katze', 'Zebra', 'el árbol', 'the zoo', "l'eau", 'banana', 'Ärger']
+      .concat(['la casa', 'der Apfel', 'Eclair', 'über', 'ufo', 'das Boot', 'los árboles'])
+      .concat(['le', 'The']);
+    for (const word of spellings) await save(user, { word, translation: `${word} (en)` });
+    const response = await t.request('/api/words?sort=alphabetical&limit=50', {
+      cookie: user.cookie,
+    });
+    const { words } = (await response.json()) as WordList;
+    const order = [
+      'der Apfel',
+      'el árbol',
+      'los árboles',
+      'Ärger',
+      'banana',
+      'das Boot',
+      'la casa',
+      "l'eau",
+      'Eclair',
+      'die Katze',
+      // An article alone is the word itself.
+      'le',
+      'The',
+      'über',
+      'ufo',
+      'Zebra',
+      'the zoo',
+    ];
+    expect(words.map((w) => w.word)).toEqual(order);
+    // The order the browser's own collation gives for the words without their articles.
+    const collator = new Intl.Collator('und');
+    const keys = order.map((w) => w.replace(/^((der|die|das|the|el|los|la)\s+|l')/i, ''));
+    expect([...keys].sort(collator.compare)).toEqual(keys);
   });
 
   it('filters learning, mastered and favorite words', async () => {

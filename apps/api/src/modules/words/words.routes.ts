@@ -21,6 +21,7 @@ import {
   generateCard,
   getWord,
   listWords,
+  restoreWord,
   updateWord,
 } from './words.service.ts';
 
@@ -101,12 +102,27 @@ const remove = createRoute({
   method: 'delete',
   path: '/words/{id}',
   tags: ['words'],
-  summary: 'Delete a word and its review history',
+  summary:
+    'Delete a word; it is kept with its review history for the undo window, then removed for good',
   security: authCookie,
   request: { params: wordId },
   responses: {
     200: jsonContent(z.object({ id: z.string() }), 'Deleted'),
     ...errorResponses(400, 401, 404),
+  },
+});
+
+const restore = createRoute({
+  method: 'post',
+  path: '/words/{id}/restore',
+  tags: ['words'],
+  summary:
+    'Undo a delete within its window: the word comes back with its review history and groups; a replay answers with the restored word',
+  security: authCookie,
+  request: { params: wordId },
+  responses: {
+    200: jsonContent(wordSchema, 'The restored word'),
+    ...errorResponses(400, 401, 404, 409, 415),
   },
 });
 
@@ -152,4 +168,7 @@ export const wordRoutes = createRouter()
     const { id } = c.req.valid('param');
     await deleteWord(c.get('services'), c.get('user'), id);
     return c.json({ id }, 200);
-  });
+  })
+  .openapi(restore, async (c) =>
+    c.json(await restoreWord(c.get('services'), c.get('user'), c.req.valid('param').id), 200),
+  );

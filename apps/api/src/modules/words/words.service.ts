@@ -1,4 +1,4 @@
-import { preparedStatements, schema, type Database } from '@verba/db';
+import { preparedStatements, schema, type Database, type Executor } from '@verba/db';
 import {
   AI_QUOTAS,
   WORD_TEXT,
@@ -12,7 +12,7 @@ import {
   type WordListQuery,
   type WordSort,
 } from '@verba/shared';
-import { and, asc, desc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, fillPlaceholders, inArray, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { generateWordCard } from '../../ai/index.ts';
 import type { Services } from '../../lib/context.ts';
@@ -21,6 +21,7 @@ import { ApiError } from '../../lib/errors.ts';
 import type { JsonText } from '../../lib/openapi.ts';
 import { consumeRateLimit, formatWait } from '../../lib/rate-limit.ts';
 import { withSuccessQuota } from '../../lib/success-quota.ts';
+import { keepDeleted, takeDeleted, writableColumns } from '../deleted-items/deleted-items.ts';
 import { getProfile } from '../profile/profile.service.ts';
 
 const words = schema.words;
@@ -112,8 +113,8 @@ const FILTERS: Record<WordFilter, SQL | undefined> = {
 
 const ORDERS: Record<WordSort, SQL[]> = {
   recent: [desc(words.createdAt), desc(words.id)],
-  // lower(word) is unique per learner: no tie to break.
-  alphabetical: [asc(sql`lower(${words.word})`)],
+  // Words whose keys compare equal ('der See', 'die See') keep one order by id.
+  alphabetical: [asc(sql`${words.sortKey} collate ${schema.WORD_COLLATION}`), asc(words.id)],
   review: [asc(words.nextReviewDate), asc(words.id)],
 };
 
@@ -344,29 +345,144 @@ export async function updateWord(
   return toWord(row);
 }
 
+/** A deleted word as it is kept for Undo: its row, its review history, its groups' ids. */
+interface DeletedWord {
+  word: Record<string, unknown>;
+  reviews: Record<string, unknown>[];
+  groupIds: string[];
+}
+
+/** The JSON kept for a word about to be deleted (rows as `to_jsonb` writes them). */
+const deletedWordJson = (id: string, userId: string) => sql`select jsonb_build_object(
+    'word', (select to_jsonb(w) from ${words} w where w.id = ${id} and w.user_id = ${userId}),
+    'reviews', coalesce((select jsonb_agg(to_jsonb(r)) from ${schema.reviewLog} r
+                          where r.word_id = ${id} and r.user_id = ${userId}), '[]'::jsonb),
+    'groupIds', coalesce((select jsonb_agg(gw.group_id) from ${schema.groupWords} gw
+                           where gw.word_id = ${id}), '[]'::jsonb))`;
+
+/** Moves the profile's counters by one word, mastered or not, in either direction. */
+async function countWord(tx: Executor, userId: string, mastered: boolean, step: 1 | -1) {
+  const p = schema.profiles;
+  const moved = (column: AnyPgColumn) => sql`greatest(${column} + ${step}, 0)`;
+  await tx
+    .update(p)
+    .set({
+      totalWords: moved(p.totalWords),
+      ...(mastered ? { masteredWords: moved(p.masteredWords) } : {}),
+    })
+    .where(eq(p.id, userId));
+}
+
+/**
+ * Deletes a word: it leaves the collection, its groups, practice and every count at once, and is
+ * kept with its review history for the undo window (`restoreWord`, docs/decisions/018).
+ */
 export async function deleteWord(
-  services: Pick<Services, 'db' | 'events'>,
+  services: Pick<Services, 'db' | 'events' | 'clock'>,
   user: SessionUser,
   id: string,
 ): Promise<void> {
+  const now = services.clock();
   const deleted = await services.db.transaction(async (tx) => {
     const [row] = await tx
-      .delete(words)
+      .select({ mastered: words.mastered })
+      .from(words)
       .where(and(eq(words.id, id), eq(words.userId, user.id)))
-      .returning({ mastered: words.mastered });
+      .for('update');
     if (!row) return false;
-    const p = schema.profiles;
-    await tx
-      .update(p)
-      .set({
-        totalWords: sql`greatest(${p.totalWords} - 1, 0)`,
-        ...(row.mastered ? { masteredWords: sql`greatest(${p.masteredWords} - 1, 0)` } : {}),
-      })
-      .where(eq(p.id, user.id));
+    await keepDeleted(tx, { id, userId: user.id, kind: 'word', now }, deletedWordJson(id, user.id));
+    // The review history and group places go with the row (on delete cascade); the copy kept
+    // above has them.
+    await tx.delete(words).where(and(eq(words.id, id), eq(words.userId, user.id)));
+    await countWord(tx, user.id, row.mastered, -1);
     return true;
   });
   if (!deleted) throw new ApiError('NOT_FOUND', 'Word not found');
   await services.events.publish({ userId: user.id, kind: 'words.changed', id });
+}
+
+/**
+ * Undo of a delete within its window: the word comes back under its own id with its review
+ * history, its groups (those that still exist) and its place in the counts. A replay answers
+ * with the word restored the first time; a word whose spelling was saved again meanwhile is a
+ * 409 and stays restorable until the window ends.
+ */
+export async function restoreWord(
+  services: Pick<Services, 'db' | 'events' | 'clock'>,
+  user: SessionUser,
+  id: string,
+): Promise<Word> {
+  const now = services.clock();
+  const restored = await services.db
+    .transaction(async (tx) => {
+      const kept = await takeDeleted<DeletedWord>(tx, { id, userId: user.id, kind: 'word', now });
+      if (!kept) return false;
+      await tx.execute(sql`insert into ${words} (${writableColumns(words)})
+        select ${writableColumns(words)}
+          from jsonb_populate_record(null::${words}, ${JSON.stringify(kept.word)}::jsonb)`);
+      await restoreReviews(tx, user.id, kept.reviews);
+      if (kept.groupIds.length > 0) {
+        const { groups, groupWords } = schema;
+        await tx.execute(sql`insert into ${groupWords} (group_id, word_id)
+          select ${groups.id}, ${id}::uuid from ${groups}
+           where ${and(eq(groups.userId, user.id), inArray(groups.id, kept.groupIds))}
+          on conflict do nothing`);
+      }
+      await countWord(tx, user.id, kept.word.mastered === true, 1);
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error, 'words_user_word_lower_idx')) return 'duplicate' as const;
+      throw error;
+    });
+  if (restored === 'duplicate') {
+    await refuseDuplicate(services.db, user.id, await keptSpelling(services.db, user.id, id));
+    throw new ApiError('CONFLICT', WORD_TEXT.duplicate);
+  }
+  // Nothing to restore: a replay of an undo that worked finds the word in the collection.
+  const word = await getWord(services.db, user, id);
+  if (restored) await services.events.publish({ userId: user.id, kind: 'words.changed', id });
+  return word;
+}
+
+/**
+ * Puts a restored word's answers back in the review log; an answer's practice session may have
+ * been cleaned up meanwhile, and then the answer keeps no session, as it would have.
+ */
+async function restoreReviews(tx: Executor, userId: string, reviews: Record<string, unknown>[]) {
+  if (reviews.length === 0) return;
+  const { reviewLog, dailyPracticeSessions: sessions } = schema;
+  const sessionIds = [...new Set(reviews.map((r) => r.session_id).filter(isString))];
+  const live = new Set(
+    sessionIds.length === 0
+      ? []
+      : (
+          await tx
+            .select({ id: sessions.id })
+            .from(sessions)
+            .where(and(eq(sessions.userId, userId), inArray(sessions.id, sessionIds)))
+        ).map((s) => s.id),
+  );
+  const rows = reviews.map((r) => ({
+    ...r,
+    user_id: userId,
+    session_id: isString(r.session_id) && live.has(r.session_id) ? r.session_id : null,
+  }));
+  await tx.execute(sql`insert into ${reviewLog} (${writableColumns(reviewLog)})
+    select ${writableColumns(reviewLog)}
+      from jsonb_populate_recordset(null::${reviewLog}, ${JSON.stringify(rows)}::jsonb)
+    on conflict do nothing`);
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+/** The spelling of a word kept for Undo, for the 409 that names the card in the way. */
+async function keptSpelling(db: Database, userId: string, id: string): Promise<string> {
+  const [row] = await db
+    .select({ word: sql<string>`${schema.deletedItems.data} -> 'word' ->> 'word'` })
+    .from(schema.deletedItems)
+    .where(and(eq(schema.deletedItems.id, id), eq(schema.deletedItems.userId, userId)));
+  return row?.word ?? '';
 }
 
 /**

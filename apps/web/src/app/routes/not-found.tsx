@@ -1,20 +1,9 @@
-import { Link } from 'react-router';
-import { PAGE_TEXT } from '@verba/shared';
-import { BrandMark } from '@/components/ui/brand-mark';
-import { buttonVariants } from '@/components/ui/button-variants';
-import { paths } from '@/config/paths';
-import { usePageMeta } from '@/lib/page-meta';
+import { NotFound } from '@/components/errors/not-found';
 
 export function NotFoundRoute() {
-  usePageMeta({ title: 'Page not found', description: PAGE_TEXT.notFoundTitle, noindex: true });
   return (
-    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col items-center justify-center gap-6 px-6 text-center">
-      <BrandMark className="size-14" />
-      <p className="text-7xl font-extrabold tracking-tight text-primary">404</p>
-      <h1 className="text-2xl font-bold tracking-tight">{PAGE_TEXT.notFoundTitle}</h1>
-      <Link to={paths.home} className={buttonVariants()}>
-        {PAGE_TEXT.notFoundLink}
-      </Link>
+    <main className="flex min-h-dvh">
+      <NotFound />
     </main>
   );
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { TOAST, type LoginInput } from '@verba/shared';
@@ -28,8 +28,10 @@ interface CredentialsFormProps {
 }
 
 /**
- * Email and password form shared by sign-in and sign-up. The shared schema validates on submit;
- * its first message goes to a 'Validation error' toast and each field's message sits under it.
+ * Email and password form shared by sign-in and sign-up. The shared schema validates on submit
+ * and each field's message sits under it. Sign-in also shows the first message in a 'Validation
+ * error' toast (spec §8); sign-up shows every error once, in the form: under its field, or above
+ * the button under 'Signup failed' (docs/decisions/018).
  */
 export function CredentialsForm({
   submitLabel,
@@ -39,6 +41,8 @@ export function CredentialsForm({
   onSubmit,
 }: CredentialsFormProps) {
   const id = useId();
+  const inline = mode === 'signup';
+  const [failure, setFailure] = useState<ReactNode>(null);
   const emailId = `${id}-email`;
   const passwordId = `${id}-password`;
   const warmValidation = () => void loadValidation(mode);
@@ -56,6 +60,7 @@ export function CredentialsForm({
   });
 
   const onValid = async (values: LoginInput) => {
+    setFailure(null);
     try {
       await onSubmit(values);
     } catch (error) {
@@ -74,17 +79,22 @@ export function CredentialsForm({
           setError('password', { message: error.message });
         }
       }
-      toast.dismiss();
-      toast.error(failureTitle, {
-        description: authErrorDescription(error, {
-          email: values.email,
-          shownElsewhere: underFields,
-        }),
+      const description = authErrorDescription(error, {
+        email: values.email,
+        shownElsewhere: underFields,
       });
+      if (inline) {
+        setFailure(description);
+        return;
+      }
+      toast.dismiss();
+      toast.error(failureTitle, { description });
     }
   };
 
   const onInvalid = async () => {
+    setFailure(null);
+    if (inline) return;
     const message = (await loadValidation(mode)).firstIssue(getValues());
     if (message !== null) toast.error(TOAST.validationError, { description: message });
   };
@@ -134,6 +144,15 @@ export function CredentialsForm({
           </p>
         )}
       </div>
+      {failure && (
+        <div
+          role="alert"
+          className="rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm"
+        >
+          <p className="font-semibold text-destructive">{failureTitle}</p>
+          <div className="text-foreground">{failure}</div>
+        </div>
+      )}
       <Button type="submit" size="lg" className="mt-1 w-full" loading={isSubmitting}>
         {submitLabel}
       </Button>

@@ -44,9 +44,11 @@ export function getGroup(id: string): Promise<GroupDetail> {
   return api.get<GroupDetail>(`/api/groups/${encodeURIComponent(id)}`).catch(sayWhenSignedOut);
 }
 
+export const groupQueryKey = (id: string) => [...queryKeys.groups, 'detail', id] as const;
+
 export function useGroup(id: string) {
   return useQuery({
-    queryKey: [...queryKeys.groups, 'detail', id] as const,
+    queryKey: groupQueryKey(id),
     queryFn: () => getGroup(id),
     staleTime: 10 * MINUTE,
     gcTime: 60 * MINUTE,

@@ -1,15 +1,19 @@
-import { ArrowLeft, Play } from 'lucide-react';
-import { Link } from 'react-router';
+import { ArrowLeft, Play, Trash2 } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
 import { GROUP_TEXT, groupCountsText, WORD_TEXT } from '@verba/shared';
+import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-error';
+import { useDeleteGroup } from '../api/delete-group';
 import { useGroup } from '../api/get-groups';
 import { GroupIcon, GroupProgress } from './group-card';
 
 /** One group: its progress, its words, and infinity practice over just these words. */
 export function GroupDetail({ id }: { id: string }) {
   const group = useGroup(id);
+  const remove = useDeleteGroup();
+  const navigate = useNavigate();
   const back = (
     <Link
       to={paths.app.groups}
@@ -49,10 +53,24 @@ export function GroupDetail({ id }: { id: string }) {
         <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary">
           <GroupIcon name={data.name} className="size-6" />
         </span>
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1">
           <h1 className="truncate text-2xl font-bold tracking-tight">{data.name}</h1>
           <p className="text-sm text-muted-foreground">{groupCountsText(data)}</p>
         </div>
+        <Button
+          variant="outline"
+          size="icon"
+          className="size-11 shrink-0 hover:text-destructive"
+          aria-label={`${GROUP_TEXT.delete} ${data.name}`}
+          loading={remove.isPending}
+          onClick={() =>
+            remove.mutate(data, {
+              onSuccess: () => void navigate(paths.app.groups, { replace: true }),
+            })
+          }
+        >
+          {!remove.isPending && <Trash2 />}
+        </Button>
       </header>
       <div className="mb-4">
         <GroupProgress group={data} />

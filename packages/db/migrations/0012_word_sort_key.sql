@@ -1,0 +1,2 @@
+ALTER TABLE "words" ADD COLUMN "sort_key" text GENERATED ALWAYS AS (regexp_replace("words"."word", '^((der|die|das|the|le|la|les|el|los|las|il|lo)[[:space:]]+|l[''’][[:space:]]*)', '', 'i')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "words_user_sort_key_idx" ON "words" USING btree ("user_id","sort_key" collate "und-x-icu","id","search_text");
