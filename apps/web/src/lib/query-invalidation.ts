@@ -43,6 +43,11 @@ export const STALE_AFTER = {
   /** The Favorites lists gained or lost the word. */
   'word.favorited': ['wordLists'],
   'word.deleted': WORDS_ADDED_OR_REMOVED,
+  /** Undo of a delete: the word is back, with its history, in every list and count. */
+  'word.restored': WORDS_ADDED_OR_REMOVED,
+  /** A group gone or back (its words stay): only the groups change. */
+  'group.deleted': ['groups'],
+  'group.restored': ['groups'],
   /** A suggestion added becomes a word (the suggestions themselves come back with the answer). */
   'suggestion.added': ['words', 'profile', 'groups', 'feed'],
   /** The new suggestions come back with the answer and replace the cached ones. */

@@ -3,7 +3,7 @@ import { DELETE_UNDO, GROUP_TEXT, type GroupDetail, type GroupList } from '@verb
 import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
-import { queryKeys } from '@/lib/query-keys';
+import { markStale } from '@/lib/query-invalidation';
 import { groupQueryKey, groupsQueryOptions } from './get-groups';
 
 /** Deletes a group (its words stay); one that is already gone (404) counts as deleted. */
@@ -21,16 +21,13 @@ export function restoreGroup(id: string): Promise<GroupDetail> {
   return api.post<GroupDetail>(`/api/groups/${encodeURIComponent(id)}/restore`, {});
 }
 
-const invalidateGroups = (queryClient: ReturnType<typeof useQueryClient>) =>
-  queryClient.invalidateQueries({ queryKey: queryKeys.groups });
-
 /** The delete toast's Undo; its callbacks run even after the group's screen was left. */
 function useRestoreGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: restoreGroup,
     onError: (error) => toast.error(GROUP_TEXT.restoreFailed, { description: error.message }),
-    onSettled: () => invalidateGroups(queryClient),
+    onSettled: () => markStale(queryClient, 'group.restored'),
   });
 }
 
@@ -68,6 +65,6 @@ export function useDeleteGroup() {
         action: { label: GROUP_TEXT.undo, onClick: () => restore(group.id) },
       });
     },
-    onSettled: () => invalidateGroups(queryClient),
+    onSettled: () => markStale(queryClient, 'group.deleted'),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { WORD_TEXT, type Word } from '@verba/shared';
 import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { markStale } from '@/lib/query-invalidation';
 
 /** Undoes a delete within its window: the word comes back with its review history. */
 export function restoreWord(id: string): Promise<Word> {
@@ -18,10 +18,6 @@ export function useRestoreWord() {
   return useMutation({
     mutationFn: restoreWord,
     onError: (error) => toast.error(WORD_TEXT.restoreFailed, { description: error.message }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.words }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.profile }),
-      ]),
+    onSettled: () => markStale(queryClient, 'word.restored'),
   });
 }
