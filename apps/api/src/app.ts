@@ -17,7 +17,7 @@ import { analyticsRoutes, DEFAULT_POSTHOG_HOST } from './modules/analytics/analy
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
-import { eventRoutes } from './modules/events/events.routes.ts';
+import { createEventRoutes } from './modules/events/events.routes.ts';
 import { groupRoutes } from './modules/groups/groups.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { practiceRoutes } from './modules/practice/practice.routes.ts';
@@ -79,7 +79,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route('/api', analyticsRoutes);
   app.route('/api', groupRoutes);
   app.route('/api', suggestionRoutes);
-  app.route('/api', eventRoutes);
+  app.route('/api', createEventRoutes());
 
   app.all('/api/*', () => {
     throw new ApiError('NOT_FOUND', 'No such API route');

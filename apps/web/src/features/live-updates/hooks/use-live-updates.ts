@@ -44,7 +44,8 @@ function refresh(queryClient: QueryClient, kind: string) {
  * The signed-in learner's live updates (GET /api/events): each change refreshes the matching
  * cached queries and is announced on `window` for screens that react to it (the groups toasts).
  * A dropped stream is reopened with backoff, and everything is refreshed then (changes may have
- * been missed); when the session has ended the route gates take the learner to sign in.
+ * been missed); when the session has ended the route gates take the learner to sign in. A stream
+ * the server replaced (too many devices) stays closed until the page is shown again.
  */
 export function useLiveUpdates(enabled = true) {
   const queryClient = useQueryClient();
@@ -73,6 +74,13 @@ export function useLiveUpdates(enabled = true) {
         dispatchLiveUpdate(update);
       });
       source.addEventListener('reset', () => refresh(queryClient, 'reset'));
+      // The learner opened live updates on more devices than the server keeps, and this was the
+      // oldest: reopening now would push out another. It reopens when the page is shown again.
+      source.addEventListener('replaced', () => {
+        source?.close();
+        source = undefined;
+        failures = 1;
+      });
       source.onerror = () => {
         source?.close();
         source = undefined;
@@ -83,11 +91,18 @@ export function useLiveUpdates(enabled = true) {
         timer = setTimeout(connect, reconnectDelay(failures));
       };
     };
+    const reopenWhenShown = () => {
+      if (document.visibilityState !== 'visible' || source || stopped) return;
+      clearTimeout(timer);
+      connect();
+    };
     connect();
+    document.addEventListener('visibilitychange', reopenWhenShown);
     return () => {
       stopped = true;
       clearTimeout(timer);
       source?.close();
+      document.removeEventListener('visibilitychange', reopenWhenShown);
     };
   }, [enabled, queryClient]);
 }
