@@ -4,7 +4,9 @@
 // checks that every stream got exactly its own learner's events.
 //
 //   --streams N    open streams (default 1,000)
-//   --learners N   learners sharing them, streams spread evenly (default 50)
+//   --learners N   learners sharing them, streams spread evenly (default 100: the server keeps at
+//                  most 10 per learner and 100 per address, so each learner sends from an address
+//                  of its own through X-Forwarded-For, which the server believes here)
 //   --writes N     profile changes made while the streams are open (default 500)
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -15,7 +17,7 @@ const arg = (name: string) => {
   return at === -1 ? undefined : process.argv[at + 1];
 };
 const STREAMS = Number(arg('--streams')) || 1_000;
-const LEARNERS = Number(arg('--learners')) || 50;
+const LEARNERS = Number(arg('--learners')) || 100;
 const WRITES = Number(arg('--writes')) || 500;
 const WRITE_CONCURRENCY = 10;
 
@@ -38,7 +40,8 @@ const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 
 function openStream(url: string, cookie: string, learner: number): Promise<OpenStream> {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${url}/api/events`, { agent, headers: { cookie } }, (response) => {
+    const headers = { cookie, 'x-forwarded-for': `10.0.${learner >> 8}.${learner & 255}` };
+    const request = http.get(`${url}/api/events`, { agent, headers }, (response) => {
       if (response.statusCode !== 200) {
         reject(new Error(`stream answered ${response.statusCode}`));
         return;
@@ -65,7 +68,10 @@ function openStream(url: string, cookie: string, learner: number): Promise<OpenS
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-const server = await startBenchServer(4660, { cores: '0' });
+const server = await startBenchServer(4660, {
+  cores: '0',
+  env: { TRUST_PROXY: 'true', AUTH_RATE_LIMIT_SIGN_UP: '1000' },
+});
 try {
   console.log(`Signing up ${LEARNERS} learners…`);
   const cookies: string[] = [];

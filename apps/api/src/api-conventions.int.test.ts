@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
 import { MAX_JSON_BODY_BYTES } from '@verba/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +65,61 @@ describe('JSON writes over a socket', () => {
     expect(((await response.json()) as { displayName: string }).displayName).toBe(
       'Ana über Socket',
     );
+  });
+
+  /** A request as curl sends it: no body, so neither Content-Length nor Transfer-Encoding. */
+  const bare = (method: string, path: string, cookie?: string) =>
+    new Promise<{ status: number; allow?: string; body: string }>((done, fail) => {
+      const call = request(`${base}${path}`, { method, headers: cookie ? { cookie } : {} });
+      call.on('response', (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () =>
+          done({ status: response.statusCode ?? 0, allow: response.headers.allow, body }),
+        );
+      });
+      call.on('error', fail);
+      call.end();
+    });
+
+  it('deletes a word on a DELETE without a body, sent bare or by fetch', async () => {
+    for (const send of [
+      (path: string) => bare('DELETE', path, user.cookie),
+      (path: string) =>
+        fetch(`${base}${path}`, { method: 'DELETE', headers: { cookie: user.cookie } }),
+    ]) {
+      const id = randomUUID();
+      const saved = await t.request('/api/words', {
+        method: 'POST',
+        cookie: user.cookie,
+        json: { id, word: `borrar ${id}`, translation: 'delete' },
+      });
+      expect(saved.status).toBe(201);
+      expect((await send(`/api/words/${id}`)).status).toBe(200);
+      expect((await t.request(`/api/words/${id}`, { cookie: user.cookie })).status).toBe(404);
+    }
+  });
+
+  it('answers 405 with the allowed methods to a method a known path does not take', async () => {
+    const health = await bare('DELETE', '/api/health');
+    expect(health.status).toBe(405);
+    expect(health.allow).toBe('GET');
+    expect((JSON.parse(health.body) as Envelope).error.code).toBe('METHOD_NOT_ALLOWED');
+    // Before the sign-in check: an anonymous caller learns nothing the OpenAPI document hides.
+    const words = await bare('PUT', '/api/words');
+    expect(words.status).toBe(405);
+    expect(words.allow).toBe('GET, POST');
+    expect((await bare('DELETE', '/api/no-such-route')).status).toBe(404);
+    expect((await bare('HEAD', '/api/health')).status).toBe(200);
+  });
+
+  it('still refuses a DELETE whose body is not JSON', async () => {
+    const response = await fetch(`${base}/api/words/${randomUUID()}`, {
+      method: 'DELETE',
+      headers: { cookie: user.cookie, 'content-type': 'text/plain' },
+      body: 'x',
+    });
+    await expectError(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('refuses malformed JSON, and a declared or streamed body over the cap', async () => {

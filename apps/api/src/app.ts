@@ -5,6 +5,7 @@ import { AiError } from './ai/index.ts';
 import type { AppEnv, Services } from './lib/context.ts';
 import { ApiError, errorResponse } from './lib/errors.ts';
 import { jsonWrites } from './lib/json-writes.ts';
+import { methodNotAllowed } from './lib/method-not-allowed.ts';
 import { createRouter } from './lib/openapi.ts';
 import { originCheck } from './lib/origin-check.ts';
 import { requestContext } from './lib/request-context.ts';
@@ -16,7 +17,7 @@ import { configRoutes, DEFAULT_POSTHOG_HOST } from './modules/config/config.rout
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
-import { eventRoutes } from './modules/events/events.routes.ts';
+import { createEventRoutes } from './modules/events/events.routes.ts';
 import { groupRoutes } from './modules/groups/groups.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { practiceRoutes } from './modules/practice/practice.routes.ts';
@@ -36,6 +37,12 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.use('*', requestContext(services));
   app.use('/api/*', apiHeaders);
   app.use('/api/*', originCheck(services.env.PUBLIC_URL, services.env.TRUST_PROXY));
+  // A known path asked with another method is a 405 for anyone, before its body or the sign-in
+  // is looked at.
+  app.use(
+    '/api/*',
+    methodNotAllowed(() => app.routes),
+  );
   app.use('/api/*', jsonWrites);
 
   // Public routes.
@@ -55,6 +62,11 @@ export function createApp(services: Services, options: AppOptions = {}) {
     name: services.sessions.cookieName,
   });
 
+  // A known path asked with another method is a 405 for anyone, before the sign-in check.
+  app.use(
+    '/api/*',
+    methodNotAllowed(() => app.routes),
+  );
   // The signed-in router: every API route mounted below this line needs a signed-in user, and
   // the session is checked exactly once per request, whatever the path.
   app.use('/api/*', requireUser);
@@ -67,7 +79,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route('/api', configRoutes);
   app.route('/api', groupRoutes);
   app.route('/api', suggestionRoutes);
-  app.route('/api', eventRoutes);
+  app.route('/api', createEventRoutes());
 
   app.all('/api/*', () => {
     throw new ApiError('NOT_FOUND', 'No such API route');

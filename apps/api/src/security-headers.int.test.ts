@@ -42,13 +42,14 @@ const RESPONSES: [string, string, RequestInit & { signedIn?: true }, Kind, numbe
   ['signed-in JSON answer', '/api/profile', { signedIn: true }, 'locked', 200],
   ['unknown API path (404 JSON)', '/api/no-such-route', {}, 'locked', 404],
   ['refused anonymous call (401 JSON)', '/api/profile', {}, 'locked', 401],
-  ['method not allowed', '/api/health', { method: 'DELETE' }, 'locked', 404],
+  ['method not allowed', '/api/health', { method: 'DELETE' }, 'locked', 405],
   ['the home page', '/', {}, 'page', 200],
   ['an app page', '/app/feed', {}, 'page', 200],
   ['an unknown page (the shell draws its 404)', '/no/such/page', {}, 'page', 200],
   ['a script', '/assets/index-abc123.js', {}, 'page', 200],
   ['the service worker', '/sw.js', {}, 'page', 200],
   ['a stylesheet', '/assets/index-abc123.css', {}, 'locked', 200],
+  ['a missing script (404)', '/assets/index-DOESNOTEXIST.js', {}, 'locked', 404],
   ['an image', '/icons/icon-192.png', {}, 'locked', 200],
 ];
 

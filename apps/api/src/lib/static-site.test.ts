@@ -18,7 +18,7 @@ beforeAll(() => {
   writeFileSync(join(root, 'assets', 'app-abc123.js'), script);
   site = createStaticSite(root);
   app = new Hono();
-  app.get('*', (c) => site(c));
+  app.on(['GET', 'HEAD'], '*', (c) => site(c));
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -42,6 +42,30 @@ describe('the static site', () => {
     expect(again.status).toBe(304);
   });
 
+  it('answers a file it does not have with a 404 nobody keeps, and pages with the shell', async () => {
+    for (const path of [
+      '/assets/index-DOESNOTEXIST.js',
+      '/assets/fonts/missing.woff2',
+      '/assets/no-extension',
+      '/icon-512.png',
+      '/app/words/old-export.csv',
+    ]) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('cache-control'), path).toBe('no-store');
+      expect(response.headers.get('content-type'), path).toMatch(/^text\/plain/);
+      expect(await response.text(), path).not.toContain('<title>');
+    }
+    const head = await app.request('/assets/index-DOESNOTEXIST.js', { method: 'HEAD' });
+    expect(head.status).toBe(404);
+    for (const path of ['/', '/app/words', '/app/words/2f1c9a3e-1111-4222-8333-944445555666']) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('cache-control'), path).toBe('no-cache');
+      expect(await response.text(), path).toBe(shell);
+    }
+  });
+
   it('keeps only files that exist in memory, however many made-up paths are asked for', async () => {
     await app.request('/');
     await app.request('/assets/app-abc123.js');
@@ -54,7 +78,7 @@ describe('the static site', () => {
           : i % 3 === 1
             ? `/app/made-up/${i}`
             : `/../../etc/passwd-${i}`;
-      expect((await app.request(path)).status).toBe(200);
+      expect((await app.request(path)).status).toBe(i % 3 === 0 ? 404 : 200);
     }
     expect(site.cachedFiles()).toBe(before);
     // Ten thousand requests on a busy machine: the time limit is a guard, not a measure.

@@ -35,8 +35,9 @@ export interface StaticSite {
 }
 
 /**
- * Serves the built web app: files from the build, and index.html for every other path so the
- * client router can draw the page (including its 404 page). Files are read once and kept in
+ * Serves the built web app: files from the build, a 404 for a file it does not have, and
+ * index.html for every other path so the client router can draw the page (including its 404
+ * page). Files are read once and kept in
  * memory, gzipped when that helps; hashed assets are cached for a year, the shell never.
  */
 export function createStaticSite(
@@ -80,6 +81,14 @@ export function createStaticSite(
     const inside =
       candidate.startsWith(root + sep) && !relative.split(/[/\\]/).some((p) => p.startsWith('.'));
     const file = inside ? load(candidate) : null;
+    // Only a navigation gets the shell. A missing script or image (an old build's, during a
+    // rolling deploy) is a 404 that nobody keeps, never HTML cached for a year in its place.
+    if (!file && isFilePath(relative)) {
+      return new Response(c.req.method === 'HEAD' ? null : 'Not found', {
+        status: 404,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+      });
+    }
     const asset = file ?? load(indexHtml);
     if (!asset) return c.text('The web app has not been built. Run `npm run build`.', 503);
 
@@ -108,6 +117,12 @@ export function createStaticSite(
   }
 
   return Object.assign(serve, { cachedFiles: () => cache.size });
+}
+
+/** A path that names a file rather than a page: anything under assets/, or with an extension. */
+function isFilePath(relative: string): boolean {
+  const name = relative.split(/[/\\]/).at(-1) ?? '';
+  return relative.startsWith('assets/') || /\.[A-Za-z0-9]+$/.test(name);
 }
 
 /** Allows exactly the inline scripts the shell ships (by hash) and nothing from elsewhere. */

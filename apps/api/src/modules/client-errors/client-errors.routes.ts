@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { clientErrorSchema } from '@verba/shared';
+import { clientIp } from '../../lib/client-ip.ts';
 import { authCookie, createRouter, errorResponses, jsonContent } from '../../lib/openapi.ts';
 import { recordClientError } from './client-errors.service.ts';
 
@@ -19,7 +20,8 @@ const report = createRoute({
 });
 
 export const clientErrorRoutes = createRouter().openapi(report, async (c) => {
-  const { db, clock } = c.get('services');
-  await recordClientError(db, c.get('logger'), c.get('user'), c.req.valid('json'), clock());
+  const { db, clock, env } = c.get('services');
+  const reporter = { user: c.get('user'), address: clientIp(c, env.TRUST_PROXY) };
+  await recordClientError(db, c.get('logger'), reporter, c.req.valid('json'), clock());
   return c.json({ accepted: true as const }, 202);
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestHarness, type TestUser } from '../../testing/harness.ts';
+import { STREAMS_PER_ADDRESS, STREAMS_PER_LEARNER } from './stream-limits.ts';
 
 // Live updates across two API "processes" on one database: on PostgreSQL (TEST_DATABASE_URL) each
 // has its own connections and LISTEN connection, so an event crosses through NOTIFY; on PGlite
@@ -25,8 +26,11 @@ interface Stream {
   close: () => Promise<void>;
 }
 
-async function open(harness: TestHarness, user: TestUser): Promise<Stream> {
-  const response = await harness.request('/api/events', { cookie: user.cookie });
+async function open(harness: TestHarness, user: TestUser, address?: string): Promise<Stream> {
+  const response = await harness.request('/api/events', {
+    cookie: user.cookie,
+    ...(address ? { headers: { 'x-forwarded-for': address } } : {}),
+  });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toContain('text/event-stream');
   const reader = response.body?.getReader();
@@ -123,6 +127,78 @@ describe('GET /api/events', () => {
     expect(listenerCount(a)).toBe(before + 1);
     await stream.close();
     await expect.poll(() => listenerCount(a)).toBe(before);
+  });
+});
+
+describe('GET /api/events, bounded', () => {
+  /** Process A's twin behind a proxy we trust, so each test sends from an address of its own. */
+  let proxied: TestHarness;
+  beforeAll(async () => {
+    proxied = await TestHarness.onDatabase(a.database, { env: { TRUST_PROXY: 'true' } });
+  });
+
+  it("closes a learner's oldest stream with `replaced` when they open one more than their share", async () => {
+    const learner = await proxied.signUp();
+    const other = await proxied.signUp();
+    const before = listenerCount(proxied);
+    const othersStream = await open(proxied, other, '203.0.113.10');
+    const streams: Stream[] = [];
+    for (let i = 0; i < STREAMS_PER_LEARNER; i++)
+      streams.push(await open(proxied, learner, '203.0.113.10'));
+    expect(listenerCount(proxied)).toBe(before + 1 + STREAMS_PER_LEARNER);
+
+    const newest = await open(proxied, learner, '203.0.113.11');
+    const [oldest, ...rest] = streams;
+    await expect.poll(() => oldest?.ended(), { timeout: 5_000 }).toBe(true);
+    expect(oldest?.received.map((r) => r.event)).toEqual(['ready', 'replaced']);
+    // The one that went is the oldest only; the learner's share and the other learner's stream stay.
+    expect(rest.some((s) => s.ended()) || newest.ended() || othersStream.ended()).toBe(false);
+    await expect.poll(() => listenerCount(proxied)).toBe(before + 1 + STREAMS_PER_LEARNER);
+
+    // The streams left still hear the learner's changes.
+    const id = await saveWord(proxied, learner, 'la ventana');
+    await expect
+      .poll(() => changes(newest), { timeout: 5_000 })
+      .toContainEqual({ kind: 'words.changed', id });
+    await Promise.all([...rest, newest, othersStream].map((s) => s.close()));
+    await expect.poll(() => listenerCount(proxied)).toBe(before);
+  });
+
+  it('refuses a stream from an address that holds its share, until one closes', async () => {
+    const learners = await Promise.all(
+      Array.from({ length: Math.ceil(STREAMS_PER_ADDRESS / STREAMS_PER_LEARNER) }, () =>
+        proxied.signUp(),
+      ),
+    );
+    const streams: Stream[] = [];
+    for (let i = 0; i < STREAMS_PER_ADDRESS; i++)
+      streams.push(await open(proxied, learners[i % learners.length] as TestUser, '203.0.113.20'));
+
+    const latecomer = await proxied.signUp();
+    const refused = await proxied.request('/api/events', {
+      cookie: latecomer.cookie,
+      headers: { 'x-forwarded-for': '203.0.113.20' },
+    });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
+      'TOO_MANY_REQUESTS',
+    );
+    // Nobody at the address lost a stream to the refused one; another address is served.
+    expect(streams.some((s) => s.ended())).toBe(false);
+    const elsewhere = await open(proxied, latecomer, '203.0.113.21');
+
+    await streams[0]?.close();
+    await expect
+      .poll(async () => {
+        const response = await proxied.request('/api/events', {
+          cookie: latecomer.cookie,
+          headers: { 'x-forwarded-for': '203.0.113.20' },
+        });
+        await response.body?.cancel();
+        return response.status;
+      })
+      .toBe(200);
+    await Promise.all([...streams, elsewhere].map((s) => s.close()));
   });
 });
 

@@ -32,7 +32,9 @@ export function parseChange(data: string): StreamMessage | null {
 /**
  * Opens GET /api/events and reports what it hears. A dropped stream is reopened with backoff and
  * reports a reset once it is back; so does the first connection when `resumed` (another tab held
- * the stream until now, and changes may have come between). Returns the function that closes it.
+ * the stream until now, and changes may have come between). A stream the server replaced (the
+ * learner has more devices open than it keeps) stays closed until the page is shown again:
+ * reopening at once would push out another device's. Returns the function that closes it.
  */
 export function openEventStream(
   emit: (message: StreamMessage) => void,
@@ -56,6 +58,11 @@ export function openEventStream(
       if (message) emit(message);
     });
     source.addEventListener('reset', () => emit({ type: 'reset' }));
+    source.addEventListener('replaced', () => {
+      source?.close();
+      source = undefined;
+      missedSome = true;
+    });
     source.onerror = () => {
       source?.close();
       source = undefined;
@@ -66,10 +73,17 @@ export function openEventStream(
       timer = setTimeout(connect, reconnectDelay(failures));
     };
   };
+  const reopenWhenShown = () => {
+    if (document.visibilityState !== 'visible' || source || stopped) return;
+    clearTimeout(timer);
+    connect();
+  };
   connect();
+  document.addEventListener('visibilitychange', reopenWhenShown);
   return () => {
     stopped = true;
     clearTimeout(timer);
     source?.close();
+    document.removeEventListener('visibilitychange', reopenWhenShown);
   };
 }
