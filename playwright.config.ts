@@ -30,7 +30,12 @@ const serverEnv = (serverPort: number, dataDir: string) => ({
   LOG_LEVEL: 'warn',
 });
 // Browser tests that drive the shared fakes (the AI provider, the analytics host): one file at a time.
-const FAKE_AI_SPECS = [/words\.spec\.ts$/, /groups\.spec\.ts$/, /analytics\.spec\.ts$/];
+const FAKE_AI_SPECS = [
+  /words\.spec\.ts$/,
+  /groups\.spec\.ts$/,
+  /analytics\.spec\.ts$/,
+  /offline\.spec\.ts$/,
+];
 // Which Chromium (scripts/chromium.ts); e2e/global-setup.ts prints its name and version.
 const browser = resolveChromium();
 
