@@ -1,6 +1,8 @@
+import { QueryClient } from '@tanstack/react-query';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { describe, expect, it } from 'vitest';
 import {
+  askAgainForRestoredQueries,
   createLocalStoragePersister,
   isConfirmedThisStart,
   isFeedState,
@@ -144,6 +146,17 @@ describe('saving the offline query cache', () => {
     await persister.removeClient();
     await persister.persistClient(client(entry('profile', profile)));
     expect(writes).toBe(2);
+  });
+});
+
+describe('a restored copy', () => {
+  it('is out of date once restored; what the server sent during this page load is not', async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['practice', 'feed'], { kind: 'caught-up' }, { updatedAt: 1 });
+    queryClient.setQueryData(['profile'], profile);
+    await askAgainForRestoredQueries(queryClient);
+    expect(queryClient.getQueryState(['practice', 'feed'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['profile'])?.isInvalidated).toBe(false);
   });
 });
 

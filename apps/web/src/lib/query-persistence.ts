@@ -1,4 +1,4 @@
-import type { Query } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import { LANGUAGE_CODES } from '@verba/shared';
 import { queryKeys } from './query-keys';
@@ -20,6 +20,17 @@ export const APP_STARTED_AT = Date.now();
 /** Whether a query's data came from the server during this page load. */
 export function isConfirmedThisStart(state: { dataUpdatedAt: number }): boolean {
   return state.dataUpdatedAt >= APP_STARTED_AT;
+}
+
+/**
+ * Once the saved copy is restored, everything in it is marked out of date: the screen on show is
+ * asked for again at once and every other when it is next opened, so a copy saved minutes ago
+ * paints the screen but never stands in for the server's answer (a new word, a finished session).
+ */
+export function askAgainForRestoredQueries(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (query) => query.state.data !== undefined && !isConfirmedThisStart(query.state),
+  });
 }
 
 /**

@@ -4,6 +4,7 @@ import { GROUP_TEXT, type GroupDetail, type GroupList } from '@verba/shared';
 import { api } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { queryKeys } from '@/lib/query-keys';
+import { isConfirmedThisStart } from '@/lib/query-persistence';
 
 const MINUTE = 60_000;
 
@@ -23,7 +24,8 @@ export function getGroups(): Promise<GroupList> {
 
 /**
  * Spec §9: groups are fresh 10 minutes, kept 60, not refetched on focus or mount; live updates
- * invalidate them when they change.
+ * invalidate them when they change. A list restored from the device (lib/query-persistence) is
+ * asked for again on its first visit: changes made while the app was closed sent no update here.
  */
 export const groupsQueryOptions = () =>
   queryOptions({
@@ -32,7 +34,7 @@ export const groupsQueryOptions = () =>
     staleTime: 10 * MINUTE,
     gcTime: 60 * MINUTE,
     refetchOnWindowFocus: false,
-    refetchOnMount: false,
+    refetchOnMount: (query) => !isConfirmedThisStart(query.state),
   });
 
 export function useGroups() {
