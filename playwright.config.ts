@@ -36,6 +36,7 @@ const FAKE_AI_SPECS = [
   /groups\.spec\.ts$/,
   /analytics\.spec\.ts$/,
   /accessibility\.spec\.ts$/,
+  /offline\.spec\.ts$/,
 ];
 // Which Chromium (scripts/chromium.ts); e2e/global-setup.ts prints its name and version.
 const browser = resolveChromium();

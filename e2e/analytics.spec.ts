@@ -23,6 +23,31 @@ test.use({
   },
 });
 
+/**
+ * PostHog also drops events from browsers whose client hints name a headless browser
+ * (`navigator.userAgentData.brands`). The npm-packaged Chromium is the headless shell, which
+ * says "HeadlessChrome" there; a learner's Chromium says "Chromium". The page is given the
+ * brands a learner's Chromium of the same version sends.
+ */
+async function presentAsLearnersBrowser(page: Page) {
+  const major = (page.context().browser()?.version() ?? '').split('.')[0] ?? '';
+  const session = await page.context().newCDPSession(page);
+  await session.send('Emulation.setUserAgentOverride', {
+    userAgent: await page.evaluate(() => navigator.userAgent),
+    userAgentMetadata: {
+      brands: [
+        { brand: 'Chromium', version: major },
+        { brand: 'Not.A/Brand', version: '8' },
+      ],
+      platform: 'Android',
+      platformVersion: '14',
+      architecture: '',
+      model: 'Pixel 7',
+      mobile: true,
+    },
+  });
+}
+
 /** The paths of the page views the host has received. */
 async function pageViews(request: APIRequestContext): Promise<string[]> {
   const response = await request.get(`${HOST}/__fake/events`);
@@ -49,6 +74,7 @@ test('page views reach the analytics host while the learner allows it, and none 
 }) => {
   await request.delete(`${HOST}/__fake`);
   await signUpViaApi(page, { onboarded: true });
+  await presentAsLearnersBrowser(page);
   await page.goto('/app/words');
   await expect.poll(() => pageViews(request), { timeout: 20_000 }).toContain('/app/words');
 

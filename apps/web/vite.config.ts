@@ -247,7 +247,7 @@ export default defineConfig(({ command }) => ({
               name: 'app-core',
               test: (id: string) =>
                 /\/node_modules\/(react-router|@tanstack|sonner)\//.test(id) ||
-                /\/apps\/web\/src\/lib\/(api-client|api-error|auth|gating|profile|query-client|query-invalidation|query-keys|query-persistence|early-requests|after-paint|staged-render|haptics|speech|use-speech|new-id|client-rate-limit)\.ts$/.test(
+                /\/apps\/web\/src\/lib\/(api-client|api-error|auth|gating|profile|query-client|query-invalidation|query-keys|query-persistence|online|early-requests|after-paint|staged-render|haptics|speech|use-speech|new-id|client-rate-limit)\.ts$/.test(
                   id,
                 ) ||
                 /\/apps\/web\/src\/components\/ui\/(button|input|label|native-select|state-card)\.tsx$/.test(

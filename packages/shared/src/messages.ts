@@ -42,6 +42,8 @@ export const PAGE_TEXT = {
   loading: 'Loading...',
   offlineTitle: "You're offline",
   offlineText: 'Verba will open as soon as your device is back online.',
+  /** The small mark the signed-in app shows while it cannot reach the server. */
+  offlineBadge: 'Offline',
 } as const;
 
 /** Screen texts from the spec (§2) that the web app shows and the browser tests look for. */

@@ -3,7 +3,12 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { Toaster } from 'sonner';
 import { useTheme } from '@/features/theme/hooks/use-theme';
 import { queryClient } from '@/lib/query-client';
-import { PERSIST_MAX_AGE, persister, shouldPersistQuery } from '@/lib/query-persistence';
+import {
+  askAgainForRestoredQueries,
+  PERSIST_MAX_AGE,
+  persister,
+  shouldPersistQuery,
+} from '@/lib/query-persistence';
 
 // Toasts sit above the bottom navigation and onboarding's bottom button (both under 5 rem), so
 // they never cover the controls a learner is reaching for: those, the Back button and the
@@ -25,6 +30,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
         maxAge: PERSIST_MAX_AGE,
         dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
       }}
+      onSuccess={() => void askAgainForRestoredQueries(queryClient)}
     >
       {children}
       <Toaster

@@ -1,6 +1,7 @@
 import { isRetryableStatus } from '@verba/shared';
 import { ApiError, NETWORK_ERROR, toApiError } from './api-error';
 import { forgetEarlyResponses, takeEarlyResponse } from './early-requests';
+import { noteServerReached } from './online';
 import { reportApiError } from './error-reporting';
 import { queryClient } from './query-client';
 import { queryKeys } from './query-keys';
@@ -74,8 +75,10 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
         }));
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      noteServerReached(false);
       throw new ApiError({ status: 0, code: NETWORK_ERROR, message: NETWORK_MESSAGE });
     }
+    noteServerReached(true);
     const delay = RETRY_DELAYS_MS[attempt];
     if (isWrite || !isRetryableStatus(response.status) || delay === undefined) break;
     await wait(delay, options.signal ?? undefined);

@@ -20,6 +20,9 @@ export const queryClient = new QueryClient({
     },
     mutations: {
       retry: false,
+      // A write made offline is tried at once and fails with a clear message (the answer was not
+      // saved) rather than waiting unseen for a network the learner may never get back to.
+      networkMode: 'always',
     },
   },
 });

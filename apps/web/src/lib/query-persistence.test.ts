@@ -1,8 +1,12 @@
+import { QueryClient } from '@tanstack/react-query';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { describe, expect, it } from 'vitest';
 import {
+  askAgainForRestoredQueries,
   createLocalStoragePersister,
   isConfirmedThisStart,
+  isFeedState,
+  isGroupDetail,
   isGroupList,
   isWordPages,
   keepValidQueries,
@@ -23,9 +27,9 @@ const profile = {
   totalStudyTime: 0,
 };
 
-const entry = (key: string, data: unknown) => ({
-  queryKey: [key],
-  queryHash: JSON.stringify([key]),
+const entry = (key: string | string[], data: unknown) => ({
+  queryKey: typeof key === 'string' ? [key] : key,
+  queryHash: JSON.stringify(typeof key === 'string' ? [key] : key),
   state: {
     data,
     status: 'success',
@@ -91,6 +95,24 @@ describe('the offline query cache', () => {
 });
 
 describe('saving the offline query cache', () => {
+  it('keeps what a failed refetch could not replace, saved as the last answer', async () => {
+    const storage = new MemoryStorage();
+    const persister = createLocalStoragePersister(() => storage as unknown as Storage);
+    const failed = entry('profile', profile);
+    failed.state = {
+      ...failed.state,
+      status: 'error',
+      error: { message: 'Could not reach the server.' } as never,
+      errorUpdatedAt: 5,
+      fetchFailureCount: 1,
+    };
+    await persister.persistClient(client(failed));
+    const kept = saved(storage)?.clientState.queries[0]?.state;
+    expect(kept).toMatchObject({ status: 'success', error: null, data: profile });
+    const restored = await persister.restoreClient();
+    expect(restored?.clientState.queries).toHaveLength(1);
+  });
+
   const saved = (storage: MemoryStorage) =>
     JSON.parse(storage.getItem(QUERY_CACHE_KEY) ?? 'null') as PersistedClient | null;
 
@@ -127,6 +149,17 @@ describe('saving the offline query cache', () => {
   });
 });
 
+describe('a restored copy', () => {
+  it('is out of date once restored; what the server sent during this page load is not', async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['practice', 'feed'], { kind: 'caught-up' }, { updatedAt: 1 });
+    queryClient.setQueryData(['profile'], profile);
+    await askAgainForRestoredQueries(queryClient);
+    expect(queryClient.getQueryState(['practice', 'feed'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['profile'])?.isInvalidated).toBe(false);
+  });
+});
+
 describe('isConfirmedThisStart', () => {
   it('tells data restored from the device from data the server sent during this page load', () => {
     expect(isConfirmedThisStart({ dataUpdatedAt: 1 })).toBe(false);
@@ -154,12 +187,42 @@ describe('cached words and groups (spec §3 "Cached-data validity")', () => {
   it.each([
     [[{ id: 'g1', name: 'Food & Dining' }], true],
     [[], true],
+    [{ groups: [{ id: 'g1', name: 'Food & Dining' }], generating: false }, true],
     [[{ id: 'g1' }], false],
+    [{ groups: [{ id: 'g1' }], generating: false }, false],
     [{ id: 'g1', name: 'x' }, false],
   ])('groups %j valid: %s', (data, valid) => {
     expect(isGroupList(data)).toBe(valid);
-    expect(keepValidQueries(client(entry('groups', data))).clientState.queries.length).toBe(
-      valid ? 1 : 0,
-    );
+    const restored = keepValidQueries(client(entry(['groups', 'list'], data)));
+    expect(restored.clientState.queries.length).toBe(valid ? 1 : 0);
+  });
+
+  it.each([
+    [{ id: 'g1', name: 'Food', words: [{ id: 'w1', word: 'gato' }] }, true],
+    [{ id: 'g1', name: 'Food', words: [{ id: 'w1' }] }, false],
+    [{ id: 'g1', name: 'Food' }, false],
+  ])('a group with its words %j valid: %s', (data, valid) => {
+    expect(isGroupDetail(data)).toBe(valid);
+    const restored = keepValidQueries(client(entry(['groups', 'detail', 'g1'], data)));
+    expect(restored.clientState.queries.length).toBe(valid ? 1 : 0);
+  });
+});
+
+describe('the feed kept for offline use', () => {
+  it.each([
+    [{ kind: 'session', session: { id: 's1', items: [] } }, true],
+    [{ kind: 'caught-up', nextReviewDate: null }, true],
+    [{ kind: 'session', session: { id: 's1' } }, false],
+    [{ kind: 'party' }, false],
+  ])('feed %j valid: %s', (data, valid) => {
+    expect(isFeedState(data)).toBe(valid);
+    const restored = keepValidQueries(client(entry(['practice', 'feed'], data)));
+    expect(restored.clientState.queries.length).toBe(valid ? 1 : 0);
+  });
+
+  it('keeps no other practice query: a single session is loaded when it is opened', () => {
+    const session = { kind: 'session', session: { id: 's1', items: [] } };
+    const restored = keepValidQueries(client(entry(['practice', 'session', 's1'], session)));
+    expect(restored.clientState.queries).toHaveLength(0);
   });
 });

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { AppShell } from '@/components/layouts/app-shell';
+import { OfflineBadge } from '@/components/layouts/offline-badge';
 import { RouteGate } from '@/components/layouts/route-gate';
 import { AnalyticsBridge } from '@/features/analytics/components/analytics-bridge';
 import { UpdatePrompt } from '@/features/install/components/update-prompt';
@@ -13,6 +14,7 @@ export function AppLayoutRoute() {
       <AppShell>
         <AnalyticsBridge />
         <UpdatePrompt />
+        <OfflineBadge />
         <Outlet />
       </AppShell>
     </RouteGate>

@@ -19,7 +19,8 @@ import { PracticeRunner } from '@/features/practice/components/practice-runner';
 import { SummaryStats } from '@/features/practice/components/summary-stats';
 import { sessionProgress } from '@/features/practice/utils/session-progress';
 import { useAfterFirstPaint } from '@/lib/after-paint';
-import { ApiError } from '@/lib/api-error';
+import { ApiError, NETWORK_ERROR } from '@/lib/api-error';
+import { useOnline } from '@/lib/online';
 import { usePageMeta } from '@/lib/page-meta';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -50,6 +51,7 @@ export function FeedRoute() {
     if (painted) void import('./words-prefetch').then((m) => m.prefetchWordsForFeed());
   }, [painted]);
   const feed = useFeed();
+  const online = useOnline();
   const start = useStartSession();
   const [completed, setCompleted] = useState<PracticeSession | null>(null);
   const [startFailed, setStartFailed] = useState(false);
@@ -79,6 +81,11 @@ export function FeedRoute() {
               void refreshFeed();
               return;
             }
+            if (!asked && error instanceof ApiError && error.code === NETWORK_ERROR) {
+              // Offline: tried again once the server answers, never an error screen meanwhile.
+              autoStartedFor.current = null;
+              return;
+            }
             setStartFailed(true);
             toast.error(FEED_TEXT.generationError, {
               description: FEED_TEXT.generationErrorDescription,
@@ -91,13 +98,14 @@ export function FeedRoute() {
   );
 
   // Words are due and no session is open: start one, once for each answer from the server.
+  // Offline, the feed waits with what it last knew instead of failing to start one.
   const kind = feed.data?.kind;
   useEffect(() => {
-    if (kind !== 'due' || completed || startFailed) return;
+    if (kind !== 'due' || completed || startFailed || !online) return;
     if (autoStartedFor.current === feed.dataUpdatedAt) return;
     autoStartedFor.current = feed.dataUpdatedAt;
     startDaily(false);
-  }, [completed, feed.dataUpdatedAt, kind, startDaily, startFailed]);
+  }, [completed, feed.dataUpdatedAt, kind, online, startDaily, startFailed]);
 
   const onComplete = useCallback(
     (session: PracticeSession) => {

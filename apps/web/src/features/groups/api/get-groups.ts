@@ -4,6 +4,7 @@ import { GROUP_TEXT, type GroupDetail, type GroupList } from '@verba/shared';
 import { api } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { queryKeys } from '@/lib/query-keys';
+import { isConfirmedThisStart } from '@/lib/query-persistence';
 
 const MINUTE = 60_000;
 
@@ -24,7 +25,8 @@ export function getGroups(): Promise<GroupList> {
 /**
  * Spec §9: groups are fresh 10 minutes, kept 60, not refetched on focus or mount; live updates
  * and the learner's own writes mark them stale when they change (lib/query-invalidation.ts), and
- * only then does opening Groups ask again.
+ * only then does opening Groups ask again; so does the first visit to a list restored from the
+ * device (lib/query-persistence): changes made while the app was closed sent no update here.
  */
 export const groupsQueryOptions = () =>
   queryOptions({
@@ -33,7 +35,7 @@ export const groupsQueryOptions = () =>
     staleTime: 10 * MINUTE,
     gcTime: 60 * MINUTE,
     refetchOnWindowFocus: false,
-    refetchOnMount: (query) => query.state.isInvalidated,
+    refetchOnMount: (query) => query.state.isInvalidated || !isConfirmedThisStart(query.state),
   });
 
 export function useGroups() {
