@@ -35,7 +35,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.use('*', securityHeaders(services.env.PUBLIC_URL));
   app.use('*', requestContext(services));
   app.use('/api/*', apiHeaders);
-  app.use('/api/*', originCheck(services.env.PUBLIC_URL, services.env.TRUST_PROXY));
+  app.use('/api/*', originCheck(services.env.PUBLIC_URL));
   app.use('/api/*', jsonWrites);
 
   // Public routes.
