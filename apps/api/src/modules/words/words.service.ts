@@ -14,7 +14,7 @@ import {
 } from '@verba/shared';
 import { and, asc, desc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { generateWordCard } from '../../ai/index.ts';
+import { dailyAiQuota, generateWordCard } from '../../ai/index.ts';
 import type { Services } from '../../lib/context.ts';
 import { isDatabaseError, PG_ERROR } from '../../lib/database-errors.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -379,20 +379,14 @@ export async function generateCard(
   word: string,
   abortSignal?: AbortSignal,
 ): Promise<GeneratedCard> {
-  const { db, ai, env } = services;
+  const { db, ai } = services;
   await refuseDuplicate(db, user.id, word);
   const profile = await getProfile(db, user);
   const now = services.clock();
   await consumeRateLimit(db, `ai:word:${user.id}`, AI_QUOTAS.wordGeneration, now);
-  await consumeRateLimit(
-    db,
-    `ai:day:${user.id}`,
-    { max: env.AI_DAILY_LIMIT, windowSeconds: 86_400 },
-    now,
-  );
   return generateWordCard(
     { word, nativeLanguage: profile.nativeLanguage, targetLanguage: profile.targetLanguage },
-    { ai, ...(abortSignal ? { abortSignal } : {}) },
+    { ai, countCall: dailyAiQuota(services, user.id), ...(abortSignal ? { abortSignal } : {}) },
   );
 }
 
