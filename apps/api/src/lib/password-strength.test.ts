@@ -5,7 +5,7 @@ describe('judgePassword', () => {
   // Building the dictionaries happens once, on first use; on a busy machine it takes seconds.
   beforeAll(() => judgePassword('warm-up', []), 60_000);
 
-  it.each(['password', '123456', 'qwerty123', 'iloveyou', 'aaaaaa'])(
+  it.each(['password', '123456', 'qwerty123', 'iloveyou', 'aaaaaa', 'p4ssw0rd', 'P@ssw0rd1'])(
     'refuses the common password %s with reasons',
     async (password) => {
       const verdict = await judgePassword(password, []);

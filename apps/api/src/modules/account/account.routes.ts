@@ -20,7 +20,7 @@ const password = createRoute({
   },
   responses: {
     200: jsonContent(ok, 'Changed; this device has a new session cookie'),
-    ...errorResponses(400, 401, 415),
+    ...errorResponses(400, 401, 415, 429),
   },
 });
 
