@@ -5,12 +5,14 @@ import { build } from 'esbuild';
 
 export const DIST = fileURLToPath(new URL('./dist', import.meta.url));
 
-// The retention table's worker thread (modules/practice/learner-policy.ts) is an entry of its own.
+// Worker threads are entries of their own: the retention table's (modules/practice/learner-policy.ts)
+// and the password checker's (lib/password-strength.ts).
 export const buildApi = (outdir = DIST) =>
   build({
     entryPoints: {
       server: new URL('./src/index.ts', import.meta.url).pathname,
       'policy-worker': new URL('./src/modules/practice/policy-worker.ts', import.meta.url).pathname,
+      'password-worker': new URL('./src/lib/password-worker.ts', import.meta.url).pathname,
     },
     outdir,
     outExtension: { '.js': '.mjs' },

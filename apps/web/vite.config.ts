@@ -270,12 +270,8 @@ export default defineConfig(({ command }) => ({
       '/api': {
         target: API_TARGET,
         changeOrigin: true,
-        // The API rejects writes from foreign origins; in dev the page's origin is Vite's.
-        configure: (proxy) => {
-          proxy.on('proxyReq', (proxyReq) => {
-            if (proxyReq.getHeader('origin')) proxyReq.setHeader('origin', API_TARGET);
-          });
-        },
+        // The page's Origin passes through untouched: `npm run dev` sets PUBLIC_URL to this
+        // server, the only origin the API accepts writes from.
       },
     },
   },

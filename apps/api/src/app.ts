@@ -36,7 +36,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.use('*', securityHeaders(services.env.PUBLIC_URL));
   app.use('*', requestContext(services));
   app.use('/api/*', apiHeaders);
-  app.use('/api/*', originCheck(services.env.PUBLIC_URL, services.env.TRUST_PROXY));
+  app.use('/api/*', originCheck(services.env.PUBLIC_URL));
   // A known path asked with another method is a 405 for anyone, before its body or the sign-in
   // is looked at.
   app.use(

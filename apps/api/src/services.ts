@@ -4,6 +4,7 @@ import { createAuth } from './auth.ts';
 import type { Env } from './env.ts';
 import { authRateLimits, type AuthRateLimits } from './lib/auth-throttle.ts';
 import type { Services } from './lib/context.ts';
+import { createDeviceCookies } from './lib/device-cookie.ts';
 import { createEvents } from './lib/events.ts';
 import type { Logger } from './lib/logger.ts';
 import { createSessions } from './lib/sessions.ts';
@@ -95,6 +96,7 @@ export async function buildServices({
     groups,
     ai: provider,
     rateLimits: rateLimits ?? authRateLimits(env),
+    devices: createDeviceCookies(secret, env.PUBLIC_URL.startsWith('https://')),
     clock,
     jobs: { sessionCleanup, refit, maintenance, deletedPurge },
     close: async () => {

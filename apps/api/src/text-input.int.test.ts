@@ -159,6 +159,9 @@ const BAD = [
   '\uD800',
   '\uDFFF',
   '\uDC00\uD800',
+  // A right-to-left override and an isolate: they make text read in another order than stored.
+  'exe.\u202Etxt',
+  '\u2066',
   'line\nbreak',
   'tab\there',
   'carriage\rreturn',
@@ -253,5 +256,59 @@ describe('text in every JSON body', () => {
     expect(((await response.json()) as { displayName: string }).displayName).toBe(
       'Zoë 日本 👩🏽‍🏫 مرحبا',
     );
+  });
+});
+
+describe('invisible and direction-changing characters', () => {
+  const patchName = (displayName: string) =>
+    t.request('/api/profile', { method: 'PATCH', cookie: user.cookie, json: { displayName } });
+
+  it('refuses a display name with a zero-width or direction character, keeping the old name', async () => {
+    expect((await patchName('Ana')).status).toBe(200);
+    for (const displayName of [
+      'An\u200Ba',
+      'Ana\u200D',
+      '\u2060Ana',
+      'An\uFEFFa',
+      'Ana\u202Eelif',
+    ]) {
+      const response = await patchName(displayName);
+      expect(response.status, JSON.stringify(displayName)).toBe(400);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
+        'VALIDATION_ERROR',
+      );
+    }
+    const signUp = await t.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      json: { email: 'hidden-name@example.com', password: GOOD_PASSWORD, name: 'Bo\u200Bb' },
+    });
+    expect(signUp.status).toBe(400);
+    const profile = (await (await t.request('/api/profile', { cookie: user.cookie })).json()) as {
+      displayName: string;
+    };
+    expect(profile.displayName).toBe('Ana');
+    // An emoji drawn with joiners is visible, so a name may have one.
+    expect((await patchName('Ana 👩🏽\u200D🏫')).status).toBe(200);
+  });
+
+  it('keeps the joiners a word needs (Persian, Hindi) and refuses an override in a word', async () => {
+    for (const [word, translation] of [
+      ['می\u200Cخواهم', 'I want'],
+      ['क्\u200Dष', 'kṣa'],
+    ]) {
+      const response = await t.request('/api/words', {
+        method: 'POST',
+        cookie: user.cookie,
+        json: { id: randomUUID(), word, translation },
+      });
+      expect(response.status, word).toBe(201);
+      expect(((await response.json()) as { word: string }).word).toBe(word);
+    }
+    const spoofed = await t.request('/api/words', {
+      method: 'POST',
+      cookie: user.cookie,
+      json: { id: randomUUID(), word: 'house\u202Eesuoh', translation: 'house' },
+    });
+    expect(spoofed.status).toBe(400);
   });
 });

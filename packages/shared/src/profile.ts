@@ -35,8 +35,8 @@ export const completeOnboardingSchema = languagePair.refine(mustDiffer, {
 });
 export type CompleteOnboardingInput = z.infer<typeof completeOnboardingSchema>;
 
-/** A learner's display name: one line of plain text. */
-export const displayNameSchema = text().max(DISPLAY_NAME_MAX_LENGTH);
+/** A learner's display name: one line of plain text, every character of it visible. */
+export const displayNameSchema = text({ visibleOnly: true }).max(DISPLAY_NAME_MAX_LENGTH);
 
 export const updateProfileSchema = z
   .object({

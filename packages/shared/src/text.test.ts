@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginSchema, signupSchema } from './auth.ts';
 import { completeOnboardingSchema, updateProfileSchema } from './profile.ts';
-import { isPlainText, NOT_PLAIN_TEXT, text } from './text.ts';
+import { isPlainText, isVisibleText, NOT_PLAIN_TEXT, NOT_VISIBLE_TEXT, text } from './text.ts';
 
 const CONTROL = [
   '\u0000',
@@ -49,6 +49,44 @@ describe('isPlainText', () => {
       expect(isPlainText(value)).toBe(false);
       expect(isPlainText(value, true)).toBe(true);
     }
+  });
+});
+
+const DIRECTION_CONTROLS = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2069'];
+
+describe('direction and invisible characters', () => {
+  it('refuses bidirectional overrides and isolates in any text', () => {
+    for (const bad of DIRECTION_CONTROLS)
+      for (const value of [bad, `abc${bad}fed`, `${bad}txt.exe`]) {
+        expect(isPlainText(value), JSON.stringify(value)).toBe(false);
+        expect(isPlainText(value, true), JSON.stringify(value)).toBe(false);
+      }
+  });
+
+  it('keeps the joiners and marks that languages write with', () => {
+    for (const value of [
+      'می\u200Cخواهم', // Persian: zero-width non-joiner inside a verb
+      'क्\u200Dष', // Devanagari: zero-width joiner for a half form
+      'שלום\u200F!', // Hebrew with a right-to-left mark
+      '👩🏽\u200D🏫',
+    ])
+      expect(isPlainText(value), JSON.stringify(value)).toBe(true);
+  });
+
+  it('calls text visible only when every character shows, emoji joiners included', () => {
+    for (const value of ['Ana', 'José', 'مريم', '👩🏽\u200D🏫 teacher', '👨\u200D👩\u200D👧'])
+      expect(isVisibleText(value), JSON.stringify(value)).toBe(true);
+    for (const hidden of ['\u200B', '\u200C', '\u200D', '\u200E', '\u2060', '\uFEFF', '\u00AD'])
+      for (const value of [hidden, `An${hidden}a`, `Ana${hidden}`, `👩${hidden}a`])
+        expect(isVisibleText(value), JSON.stringify(value)).toBe(false);
+  });
+
+  it('refuses invisible characters with their own message where text must be visible', () => {
+    const result = text({ visibleOnly: true }).safeParse('An\u200Ba');
+    expect(result.error?.issues.map((i) => i.message)).toEqual([NOT_VISIBLE_TEXT]);
+    expect(text().parse('An\u200Ba')).toBe('An\u200Ba');
+    expect(updateProfileSchema.safeParse({ displayName: 'Ana\u200D' }).success).toBe(false);
+    expect(updateProfileSchema.safeParse({ displayName: 'Ana \u202Eelif' }).success).toBe(false);
   });
 });
 

@@ -21,12 +21,9 @@ export const cefrLevelSchema = z.enum(CEFR_LEVELS);
 // ---------------------------------------------------------------------------------------------
 // Text hygiene
 
-// Bidirectional overrides can make a word read as another; no card needs them.
-const BIDI_OVERRIDES = /[\u202A-\u202E\u2066-\u2069]/u;
-
-/** What the AI's answer must not contain: what no text field accepts, and bidi overrides. */
+/** What the AI's answer must not contain: what no text field accepts, bidi overrides included. */
 export function hasControlCharacters(value: string): boolean {
-  return !isPlainText(value) || BIDI_OVERRIDES.test(value);
+  return !isPlainText(value);
 }
 
 /** Trims and turns every run of whitespace (newlines and tabs included) into one space. */

@@ -30,6 +30,8 @@ export interface GenerateCheckedOptions<T> {
   abortSignal?: AbortSignal;
   /** The feature's "anything else" text, e.g. 'Failed to generate word data'. */
   failedMessage: string;
+  /** Counts each call to the provider, the retry included, against a quota; throwing stops it. */
+  countCall?: () => Promise<void>;
 }
 
 type Answer =
@@ -57,6 +59,7 @@ export async function generateChecked<T>(options: GenerateCheckedOptions<T>): Pr
 
   let issues: string[] = [];
   for (let attempt = 1; attempt <= 2; attempt += 1) {
+    await options.countCall?.();
     const answer = await callOnce(options, system, messages);
     const result: CheckResult<T> = answer.parsed
       ? options.check(answer.value)

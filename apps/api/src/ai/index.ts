@@ -1,5 +1,6 @@
 // The one module every AI call goes through (design.md "AI").
 export { AiError, notConfiguredError, toAiError, type AiErrorKind } from './errors.ts';
+export { dailyAiQuota } from './daily-quota.ts';
 export { generateChecked, type GenerateCheckedOptions } from './generate-object.ts';
 export {
   AI_CALL_TIMEOUT_MS,

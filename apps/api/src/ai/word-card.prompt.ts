@@ -24,6 +24,8 @@ export interface WordCardDeps {
   ai: AiProvider;
   /** The request's signal, so a client that goes away stops the call. */
   abortSignal?: AbortSignal;
+  /** Counts each provider call against the learner's quota (`dailyAiQuota`). */
+  countCall?: () => Promise<void>;
 }
 
 const READING: Partial<Record<LanguageCode, string>> = {
@@ -97,6 +99,7 @@ export async function generateWordCard(
     structuredOutputs: ai.structuredOutputs,
     timeoutMs: ai.timeoutMs,
     ...(deps.abortSignal ? { abortSignal: deps.abortSignal } : {}),
+    ...(deps.countCall ? { countCall: deps.countCall } : {}),
     failedMessage: AI_TEXT.wordGenerationFailed,
   });
 }

@@ -1,31 +1,43 @@
+import { TOAST } from '@verba/shared';
+import type { Database } from '@verba/db';
 import type { Context } from 'hono';
 import type { Env } from '../env.ts';
 import { clientIp } from './client-ip.ts';
-import type { AppEnv } from './context.ts';
+import type { AppEnv, Services } from './context.ts';
 import { ApiError } from './errors.ts';
+import { judgePassword } from './password-strength.ts';
 import {
   clearRateLimit,
   consumeRateLimit,
+  countUse,
   refundRateLimit,
   takeAttempt,
+  usesSoFar,
   type Backoff,
   type Limit,
 } from './rate-limit.ts';
 
 /**
- * Sign-in and sign-up throttles. Per caller address the budgets are generous, so a classroom behind
- * one address is never refused; per account they are keyed by account and address together, so
- * someone guessing a password slows down only their own tries, never the owner's from elsewhere.
+ * Sign-in and sign-up throttles (decision 013). They count what fails, never what succeeds, so a
+ * classroom behind one address is not refused for one pupil's doing: per address only failed
+ * sign-ins, accounts created and weak passwords refused are counted; per account the key is the
+ * account and the address together, so someone guessing slows only their own tries. A browser
+ * that signed in to the account before is throttled on its own (lib/device-cookie.ts).
  */
 export interface AuthRateLimits {
-  /** Failed sign-ins per address. */
+  /**
+   * Failed sign-ins from one address. Past it the address keeps no free tries: each wrong password
+   * for an account from there makes its next try wait. A right password still gets through.
+   */
   signInPerIp: Limit;
-  /** Wrong passwords for one account from one address, before each further try waits. */
+  /** Wrong passwords for one account from one address (or one device), before each try waits. */
   signInFailures: Backoff;
-  /** Sign-ups per address. */
+  /** Accounts created from one address. */
   signUpPerIp: Limit;
   /** Sign-up attempts for one email from one address. */
   signUpPerAccount: Limit;
+  /** New passwords refused as too weak, per address (sign-up and password change). */
+  weakPasswordsPerIp: Limit;
 }
 
 const FIFTEEN_MINUTES = 15 * 60;
@@ -43,62 +55,126 @@ export function authRateLimits(env: Env): AuthRateLimits {
     },
     signUpPerIp: { max: env.AUTH_RATE_LIMIT_SIGN_UP, windowSeconds: ONE_HOUR },
     signUpPerAccount: { max: 5, windowSeconds: ONE_HOUR },
+    weakPasswordsPerIp: { max: env.AUTH_RATE_LIMIT_SIGN_UP, windowSeconds: ONE_HOUR },
   };
 }
 
+const isWrongPassword = (error: unknown) =>
+  error instanceof ApiError && error.code === 'UNAUTHORIZED';
+
 /**
- * Runs a sign-in attempt under the throttles. Only failures count: a success clears the account's
- * failures from this address and gives the address its attempt back.
+ * Runs a sign-in attempt under the throttles. Only a wrong email or password counts; a success
+ * clears the account's failures and gives this browser its proof of the account.
  */
 export async function throttledSignIn<T>(
   c: Context<AppEnv>,
   email: string,
   attempt: () => Promise<T>,
 ): Promise<T> {
-  const { db, rateLimits, env, clock } = c.get('services');
-  const address = clientIp(c, env.TRUST_PROXY);
-  const addressKey = `sign-in:ip:${address}`;
-  const accountKey = `sign-in:account:${email}:ip:${address}`;
+  const { db, rateLimits, env, clock, devices } = c.get('services');
   const now = clock();
-  await consumeRateLimit(db, addressKey, rateLimits.signInPerIp, now);
-  await takeAttempt(db, accountKey, rateLimits.signInFailures, now);
+  const device = devices.read(c, email);
+  // A browser that proved the account before waits only for its own failures.
+  const address = clientIp(c, env.TRUST_PROXY);
+  const addressKey = device ? null : `sign-in:ip:${address}`;
+  const attemptsKey = device
+    ? `sign-in:device:${device}`
+    : `sign-in:account:${email}:ip:${address}`;
+  const overBudget =
+    addressKey !== null && (await usesSoFar(db, addressKey, now)) >= rateLimits.signInPerIp.max;
+  const backoff = overBudget
+    ? { ...rateLimits.signInFailures, freeFailures: 0 }
+    : rateLimits.signInFailures;
+  await takeAttempt(db, attemptsKey, backoff, now);
   try {
     const result = await attempt();
-    await clearRateLimit(db, accountKey);
-    await refundRateLimit(db, addressKey);
+    await clearRateLimit(db, attemptsKey);
+    devices.remember(c, email);
     return result;
   } catch (error) {
-    // Only a wrong email or password counts; anything else gives the attempt back.
-    if (!(error instanceof ApiError && error.code === 'UNAUTHORIZED')) {
-      await refundRateLimit(db, accountKey);
-      await refundRateLimit(db, addressKey);
-    }
+    if (!isWrongPassword(error)) await refundRateLimit(db, attemptsKey);
+    else if (addressKey) await countUse(db, addressKey, rateLimits.signInPerIp.windowSeconds, now);
     throw error;
   }
 }
 
 /**
- * Runs a sign-up attempt under the throttles, counted against the caller's address and against that
- * email from that address. A refused password gives the attempt back, so learners picking a
- * password do not use up their classroom's budget.
+ * Runs a sign-up attempt under the throttles. Per email from the address every attempt counts;
+ * the address's budget is spent only by an account created, so refusals (an email already taken,
+ * a weak password, too many tries for one email) leave the classroom's budget alone.
  */
 export async function throttledSignUp<T>(
   c: Context<AppEnv>,
   email: string,
   attempt: () => Promise<T>,
 ): Promise<T> {
-  const { db, rateLimits, env, clock } = c.get('services');
+  const { db, rateLimits, env, clock, devices } = c.get('services');
   const address = clientIp(c, env.TRUST_PROXY);
-  const addressKey = `sign-up:ip:${address}`;
-  const accountKey = `sign-up:account:${email}:ip:${address}`;
   const now = clock();
+  await consumeRateLimit(
+    db,
+    `sign-up:account:${email}:ip:${address}`,
+    rateLimits.signUpPerAccount,
+    now,
+  );
+  // Taken before and given back on refusal, so parallel sign-ups cannot overrun it.
+  const addressKey = `sign-up:ip:${address}`;
   await consumeRateLimit(db, addressKey, rateLimits.signUpPerIp, now);
-  await consumeRateLimit(db, accountKey, rateLimits.signUpPerAccount, now);
   try {
-    return await attempt();
+    const result = await attempt();
+    devices.remember(c, email);
+    return result;
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'VALIDATION_ERROR')
-      await refundRateLimit(db, addressKey);
+    await refundRateLimit(db, addressKey);
     throw error;
   }
 }
+
+export const accountExists = () =>
+  new ApiError('CONFLICT', 'An account with this email already exists. Sign in instead.');
+
+/**
+ * Creates an account for `email` unless another request is creating one for it right now: that
+ * one answers 409 as if the account existed (it is about to). Without it, parallel sign-ups all
+ * passed the existence check and all but one failed on the unique email. The claim is a row in
+ * the database, so it holds across API processes; it lapses after a minute should a process die.
+ */
+export async function oneSignUpPerEmail<T>(
+  { db, clock }: Pick<Services, 'db' | 'clock'>,
+  email: string,
+  create: () => Promise<T>,
+): Promise<T> {
+  const key = `sign-up:in-progress:${email}`;
+  if ((await countUse(db, key, 60, clock())).count > 1) throw accountExists();
+  try {
+    return await create();
+  } finally {
+    await clearRateLimit(db, key);
+  }
+}
+
+/**
+ * Judges a new password (sign-up, password change), refusing a weak one with the reasons. The
+ * check is costly, so each address has a budget of refusals: counted before the check and given
+ * back when the password passes, so parallel checks cannot overrun it.
+ */
+export async function refuseWeakPassword(
+  { db, rateLimits, clock }: { db: Database; rateLimits: AuthRateLimits; clock: () => Date },
+  address: string,
+  password: string,
+  { field, userInputs }: { field: string; userInputs: string[] },
+): Promise<void> {
+  const key = `weak-password:ip:${address}`;
+  await consumeRateLimit(db, key, rateLimits.weakPasswordsPerIp, clock());
+  const verdict = await judgePassword(password, userInputs).catch(async (error: unknown) => {
+    await refundRateLimit(db, key);
+    throw error;
+  });
+  if (verdict.ok) return refundRateLimit(db, key);
+  throw new ApiError('VALIDATION_ERROR', `${TOAST.weakPassword}. ${verdict.reasons.join(' ')}`, {
+    issues: verdict.reasons.map((message) => ({ path: field, message })),
+  });
+}
+
+/** What a new password is compared with: the account's own email and the app's name. */
+export const passwordUserInputs = (email: string) => [email, email.split('@')[0] ?? '', 'verba'];

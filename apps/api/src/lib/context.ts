@@ -7,6 +7,7 @@ import type { GroupGeneration } from '../modules/groups/groups.service.ts';
 import type { Liveness } from '../modules/health/liveness.ts';
 import type { PeriodicJob } from './periodic-job.ts';
 import type { RefitQueue } from '../modules/practice/refit.ts';
+import type { DeviceCookies } from './device-cookie.ts';
 import type { Events } from './events.ts';
 import type { Logger } from './logger.ts';
 import type { AuthRateLimits } from './auth-throttle.ts';
@@ -30,6 +31,8 @@ export interface Services {
   env: Env;
   logger: Logger;
   rateLimits: AuthRateLimits;
+  /** Proof that a browser signed in before, which exempts it from the address throttles. */
+  devices: DeviceCookies;
   /** The time now; tests pass a clock they move themselves. */
   clock: () => Date;
   /** Background work of this process; `close` stops it. */

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { judgePassword } from './password-strength.ts';
+import { JUDGED_LENGTH, judgePassword, scorePassword } from './password-strength.ts';
 
 describe('judgePassword', () => {
   // Building the dictionaries happens once, on first use; on a busy machine it takes seconds.
   beforeAll(() => judgePassword('warm-up', []), 60_000);
 
-  it.each(['password', '123456', 'qwerty123', 'iloveyou', 'aaaaaa'])(
+  it.each(['password', '123456', 'qwerty123', 'iloveyou', 'aaaaaa', 'p4ssw0rd', 'P@ssw0rd1'])(
     'refuses the common password %s with reasons',
     async (password) => {
       const verdict = await judgePassword(password, []);
@@ -24,5 +24,26 @@ describe('judgePassword', () => {
 
   it('accepts a passphrase of uncommon words', async () => {
     expect((await judgePassword('violet-harbour-lantern-42', [])).ok).toBe(true);
+  });
+});
+
+describe('the bounded check', () => {
+  it('judges only the first JUDGED_LENGTH characters', async () => {
+    // A weak start is refused whatever follows it: the tail is never looked at.
+    const weakStart = '1234567890'.repeat(4).slice(0, JUDGED_LENGTH);
+    expect((await judgePassword(weakStart, [])).ok).toBe(false);
+    expect((await judgePassword(`${weakStart}violet-harbour-lantern-42`, [])).ok).toBe(false);
+    // And a long password is scored exactly as its judged prefix.
+    const long = `${'violet-harbour-lantern-42-'.repeat(2)}`.slice(0, 72);
+    expect(await judgePassword(long, [])).toEqual(
+      await judgePassword(long.slice(0, JUDGED_LENGTH), []),
+    );
+  });
+
+  it('judges in a worker thread, the same as in this one', async () => {
+    for (const password of ['password', 'violet-harbour-lantern-42', '1234567890'.repeat(7)])
+      expect(await judgePassword(password, ['ana@example.com'])).toEqual(
+        await scorePassword(password, ['ana@example.com']),
+      );
   });
 });

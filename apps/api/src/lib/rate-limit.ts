@@ -1,6 +1,6 @@
 import { schema, type Database } from '@verba/db';
 import { countOf, UNITS } from '@verba/shared';
-import { eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { ApiError } from './errors.ts';
 
 export interface Limit {
@@ -42,6 +42,15 @@ export async function countUse(
     })
     .returning({ count: t.count, windowEndsAt: t.windowEndsAt });
   return row ?? { count: 1, windowEndsAt };
+}
+
+/** The uses counted under `key` in its current window, without counting one. */
+export async function usesSoFar(db: Database, key: string, now = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ count: t.count })
+    .from(t)
+    .where(and(eq(t.key, key), gt(t.windowEndsAt, now)));
+  return row?.count ?? 0;
 }
 
 /** Counts one use of `key` and answers 429, with the seconds left, once the window's budget is spent. */

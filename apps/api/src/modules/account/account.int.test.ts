@@ -85,6 +85,7 @@ describe('changing the password', () => {
         signInPerIp: generous,
         signUpPerIp: generous,
         signUpPerAccount: generous,
+        weakPasswordsPerIp: generous,
         signInFailures: {
           freeFailures: 3,
           firstDelaySeconds: 600,

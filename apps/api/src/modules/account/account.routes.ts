@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { changePasswordSchema, deleteAccountSchema } from '@verba/shared';
+import { clientIp } from '../../lib/client-ip.ts';
 import { authCookie, createRouter, errorResponses, jsonContent } from '../../lib/openapi.ts';
 import { changePassword, deleteAccount, exportAccount } from './account.service.ts';
 
@@ -19,7 +20,7 @@ const password = createRoute({
   },
   responses: {
     200: jsonContent(ok, 'Changed; this device has a new session cookie'),
-    ...errorResponses(400, 401, 415),
+    ...errorResponses(400, 401, 415, 429),
   },
 });
 
@@ -54,6 +55,7 @@ export const accountRoutes = createRouter()
       c.get('user'),
       c.req.valid('json'),
       c.req.raw.headers,
+      clientIp(c, c.get('services').env.TRUST_PROXY),
     );
     c.get('services').sessions.forget(c.req.raw.headers);
     for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });

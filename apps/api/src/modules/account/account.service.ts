@@ -1,16 +1,16 @@
 import { schema, type Database } from '@verba/db';
-import { ACCOUNT_TEXT, TOAST, type ChangePasswordInput, type SessionUser } from '@verba/shared';
+import { ACCOUNT_TEXT, type ChangePasswordInput, type SessionUser } from '@verba/shared';
 import { and, asc, eq, inArray, like, or } from 'drizzle-orm';
 import type { Services } from '../../lib/context.ts';
 import { ApiError, codeForStatus } from '../../lib/errors.ts';
 import { clearRateLimit, refundRateLimit, takeAttempt } from '../../lib/rate-limit.ts';
-import { judgePassword } from '../../lib/password-strength.ts';
+import { passwordUserInputs, refuseWeakPassword } from '../../lib/auth-throttle.ts';
 import { getProfileWithStats } from '../profile/profile.service.ts';
 
 /**
  * Changes the password after checking the current one; the new one must pass sign-up's strength
- * rules. Wrong current passwords are throttled like wrong sign-ins, so a borrowed session cannot
- * guess its way to the password. Every session of the learner ends (on every process: the session
+ * rules, under the same budget of refusals per address (`address`). Wrong current passwords are
+ * throttled like wrong sign-ins, so a borrowed session cannot guess its way to the password. Every session of the learner ends (on every process: the session
  * rows' delete trigger announces it), and this device gets a fresh one. Returns the cookies to set.
  */
 export async function changePassword(
@@ -18,19 +18,20 @@ export async function changePassword(
   user: SessionUser,
   input: ChangePasswordInput,
   headers: Headers,
+  address: string,
 ): Promise<string[]> {
-  const verdict = await judgePassword(input.newPassword, [
-    user.email,
-    user.email.split('@')[0] ?? '',
-    'verba',
-  ]);
-  if (!verdict.ok) {
-    throw new ApiError('VALIDATION_ERROR', `${TOAST.weakPassword}. ${verdict.reasons.join(' ')}`, {
-      issues: verdict.reasons.map((message) => ({ path: 'newPassword', message })),
-    });
-  }
   const attempts = `password-change:user:${user.id}`;
   await takeAttempt(db, attempts, rateLimits.signInFailures, clock());
+  try {
+    await refuseWeakPassword({ db, rateLimits, clock }, address, input.newPassword, {
+      field: 'newPassword',
+      userInputs: passwordUserInputs(user.email),
+    });
+  } catch (error) {
+    // A weak new password says nothing about the current one.
+    await refundRateLimit(db, attempts);
+    throw error;
+  }
   const response = await auth.api.changePassword({
     body: {
       currentPassword: input.currentPassword,

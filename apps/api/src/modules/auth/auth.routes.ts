@@ -1,11 +1,18 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { loginSchema, signupSchema, displayNameSchema, TOAST, VALIDATION } from '@verba/shared';
+import { loginSchema, signupSchema, displayNameSchema, VALIDATION } from '@verba/shared';
 import type { Context } from 'hono';
-import { throttledSignIn, throttledSignUp } from '../../lib/auth-throttle.ts';
+import {
+  accountExists,
+  oneSignUpPerEmail,
+  passwordUserInputs,
+  refuseWeakPassword,
+  throttledSignIn,
+  throttledSignUp,
+} from '../../lib/auth-throttle.ts';
+import { clientIp } from '../../lib/client-ip.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { ApiError, codeForStatus } from '../../lib/errors.ts';
 import { authCookie, createRouter, errorResponses, jsonContent } from '../../lib/openapi.ts';
-import { judgePassword } from '../../lib/password-strength.ts';
 import { checkSession } from '../../lib/require-user.ts';
 import { ensureProfile } from '../profile/profile.service.ts';
 
@@ -80,13 +87,20 @@ export const authRoutes = createRouter()
   .openapi(signUp, async (c) => {
     const body = c.req.valid('json');
     const email = body.email.toLowerCase();
+    const services = c.get('services');
+    const address = clientIp(c, services.env.TRUST_PROXY);
     const result = await throttledSignUp(c, email, async () => {
-      await refuseWeakPassword(body.password, email);
-      return forwardToAuth(c, '/sign-up/email', {
-        email,
-        password: body.password,
-        name: body.name ?? '',
+      await refuseWeakPassword(services, address, body.password, {
+        field: 'password',
+        userInputs: passwordUserInputs(email),
       });
+      return oneSignUpPerEmail(services, email, () =>
+        forwardToAuth(c, '/sign-up/email', {
+          email,
+          password: body.password,
+          name: body.name ?? '',
+        }),
+      );
     });
     return c.json(signedIn.parse({ user: pickUser(result) }), 200);
   })
@@ -114,15 +128,6 @@ export const authRoutes = createRouter()
     );
   });
 
-async function refuseWeakPassword(password: string, email: string): Promise<void> {
-  const verdict = await judgePassword(password, [email, email.split('@')[0] ?? '', 'verba']);
-  if (!verdict.ok) {
-    throw new ApiError('VALIDATION_ERROR', `${TOAST.weakPassword}. ${verdict.reasons.join(' ')}`, {
-      issues: verdict.reasons.map((message) => ({ path: 'password', message })),
-    });
-  }
-}
-
 /**
  * Hands a validated request to better-auth and brings back its cookies. Its errors are turned into
  * our envelope, and its response body is never passed on as is: it carries the session token,
@@ -147,9 +152,7 @@ async function forwardToAuth(c: Context<AppEnv>, path: string, body: unknown): P
 
 function authError(status: number, payload: unknown): ApiError {
   const { code, message } = (payload ?? {}) as { code?: string; message?: string };
-  if (code?.startsWith('USER_ALREADY_EXISTS')) {
-    return new ApiError('CONFLICT', 'An account with this email already exists. Sign in instead.');
-  }
+  if (code?.startsWith('USER_ALREADY_EXISTS')) return accountExists();
   // Only sign-in gets this far with a long password (sign-up's schema stops it first). No account
   // has a password longer than sign-up allows, so a longer one is simply wrong.
   if (code === 'PASSWORD_TOO_LONG') {

@@ -163,7 +163,7 @@ export function buildGroupingPrompt({ words, existingGroups }: GroupingRequest):
 /** The model's grouping of `words`, checked; an AiError when it cannot give a valid one. */
 export async function generateGrouping(
   request: GroupingRequest,
-  deps: { ai: AiProvider; abortSignal?: AbortSignal },
+  deps: { ai: AiProvider; abortSignal?: AbortSignal; countCall?: () => Promise<void> },
 ): Promise<ProposedGroup[]> {
   const ai = requireAi(deps.ai);
   const { system, prompt } = buildGroupingPrompt(request);
@@ -178,6 +178,7 @@ export async function generateGrouping(
     structuredOutputs: ai.structuredOutputs,
     timeoutMs: ai.timeoutMs,
     ...(deps.abortSignal ? { abortSignal: deps.abortSignal } : {}),
+    ...(deps.countCall ? { countCall: deps.countCall } : {}),
     failedMessage: GROUP_TEXT.failed,
   });
 }

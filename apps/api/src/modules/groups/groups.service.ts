@@ -9,7 +9,7 @@ import {
   type SessionUser,
 } from '@verba/shared';
 import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
-import { notConfiguredError } from '../../ai/index.ts';
+import { dailyAiQuota, notConfiguredError } from '../../ai/index.ts';
 import type { Env } from '../../env.ts';
 import type { AiProvider } from '../../ai/index.ts';
 import type { Events } from '../../lib/events.ts';
@@ -167,15 +167,9 @@ export async function runGrouping(
 
   try {
     if (!deps.ai.configured) throw notConfiguredError();
-    await consumeRateLimit(
-      db,
-      `ai:day:${userId}`,
-      { max: deps.env.AI_DAILY_LIMIT, windowSeconds: 86_400 },
-      deps.clock(),
-    );
     const proposed = await generateGrouping(
       { words: candidates, existingGroups: placeOnlyNew ? existing.map((g) => g.name) : [] },
-      { ai: deps.ai },
+      { ai: deps.ai, countCall: dailyAiQuota({ db, env: deps.env, clock: deps.clock }, userId) },
     );
     await storeGroups(db, userId, proposed, mode === 'full');
   } catch (error) {

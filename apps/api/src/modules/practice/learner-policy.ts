@@ -1,6 +1,3 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import {
   computeRetentionPolicy,
   DEFAULT_POLICY_HORIZON_DAYS,
@@ -13,6 +10,7 @@ import {
   type RetentionPolicyTable,
 } from '@verba/srs';
 import type { Logger } from '../../lib/logger.ts';
+import { startWorker } from '../../lib/worker-thread.ts';
 
 /**
  * A learner's per-state retention table (decision 001), computed for their adopted weights in
@@ -25,29 +23,16 @@ export function learnerPolicyText(weights: readonly number[]): string {
   );
 }
 
-/**
- * Run from the TypeScript sources (development, tests), the worker loads its entry through tsx
- * (found from here, whatever the working folder); the production build bundles it as
- * `dist/policy-worker.mjs`, next to the server.
- */
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
+/** The worker's entry: the TypeScript source, or the production build's bundle of it. */
 const WORKER_ENTRY = new URL(
-  FROM_SOURCE ? './policy-worker.ts' : './policy-worker.mjs',
+  import.meta.url.endsWith('.ts') ? './policy-worker.ts' : './policy-worker.mjs',
   import.meta.url,
 );
-const TS_WORKER = `const { workerData } = require('node:worker_threads');
-import(workerData.tsx).then(({ tsImport }) => tsImport(workerData.entry, workerData.entry));`;
 /** Far longer than a table takes; a worker still running then is stopped. */
 const WORKER_TIMEOUT_MS = 60_000;
 
 function tableInWorker(weights: readonly number[]): Promise<string> {
-  const workerData = { weights: [...weights], entry: WORKER_ENTRY.href, tsx: '' };
-  if (FROM_SOURCE) {
-    workerData.tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
-  }
-  const worker = FROM_SOURCE
-    ? new Worker(TS_WORKER, { eval: true, workerData })
-    : new Worker(WORKER_ENTRY, { workerData });
+  const worker = startWorker(WORKER_ENTRY, { weights: [...weights] });
   return new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       reject(new Error('retention table worker timed out'));

@@ -129,7 +129,7 @@ export function buildSuggestionsPrompt(request: SuggestionRequest) {
 
 export async function generateSuggestions(
   request: SuggestionRequest,
-  deps: { ai: AiProvider; abortSignal?: AbortSignal },
+  deps: { ai: AiProvider; abortSignal?: AbortSignal; countCall?: () => Promise<void> },
 ): Promise<WordSuggestion[]> {
   const ai = requireAi(deps.ai);
   const { system, prompt } = buildSuggestionsPrompt(request);
@@ -143,6 +143,7 @@ export async function generateSuggestions(
     structuredOutputs: ai.structuredOutputs,
     timeoutMs: ai.timeoutMs,
     ...(deps.abortSignal ? { abortSignal: deps.abortSignal } : {}),
+    ...(deps.countCall ? { countCall: deps.countCall } : {}),
     failedMessage: SUGGESTIONS_FAILED,
   });
 }

@@ -9,6 +9,7 @@ import {
   type WordSuggestion,
 } from '@verba/shared';
 import { desc, eq, sql } from 'drizzle-orm';
+import { dailyAiQuota } from '../../ai/index.ts';
 import type { Services } from '../../lib/context.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { clearRateLimit, consumeRateLimit, countUse } from '../../lib/rate-limit.ts';
@@ -79,12 +80,6 @@ async function fresh(
   const { db } = services;
   const profile = await getProfile(db, user);
   const context = await learnerContext(db, user.id);
-  await consumeRateLimit(
-    db,
-    `ai:day:${user.id}`,
-    { max: services.env.AI_DAILY_LIMIT, windowSeconds: 86_400 },
-    services.clock(),
-  );
   const generated = await generateSuggestions(
     {
       nativeLanguage: profile.nativeLanguage,
@@ -93,7 +88,7 @@ async function fresh(
       themes: context.themes,
       exclude: [...context.words, ...keep.map((s) => s.word)],
     },
-    { ai: services.ai },
+    { ai: services.ai, countCall: dailyAiQuota(services, user.id) },
   );
   const owned = await ownedWords(db, user.id);
   return filterSuggestions([...keep, ...generated], owned);

@@ -202,6 +202,59 @@ describe('generating a card', () => {
     expect(own.error.message).not.toContain('Rate limit');
   });
 
+  it('counts each provider call against the daily quota, the retry after an invalid card too', async () => {
+    const capped = await TestHarness.onDatabase(t.database, {
+      env: {
+        AI_BASE_URL: ai.url,
+        AI_MODEL: 'fake-model',
+        AI_DAILY_LIMIT: '3',
+        AUTH_RATE_LIMIT_SIGN_UP: '1000',
+      },
+      aiTimeoutMs: 1_000,
+    });
+    const user = await onboarded();
+    const ask = (word: string) =>
+      capped.request('/api/words/generate', {
+        method: 'POST',
+        cookie: user.cookie,
+        json: { word },
+      });
+    // An invalid card and its retry: two calls for one request.
+    ai.enqueue(fakeReply.json({ ...card, examples: [card.examples[0]] }), fakeReply.json(card));
+    expect((await ask('manzana')).status).toBe(200);
+    ai.enqueue(fakeReply.json(card));
+    expect((await ask('pera')).status).toBe(200);
+    expect(ai.requests).toHaveLength(3);
+    // The quota of three calls is spent after two requests; the provider is not asked again.
+    ai.enqueue(fakeReply.json(card));
+    const refused = await ask('uva');
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as Envelope).error.code).toBe('TOO_MANY_REQUESTS');
+    expect(ai.requests).toHaveLength(3);
+  });
+
+  it('stops before a retry the daily quota has no room for', async () => {
+    const capped = await TestHarness.onDatabase(t.database, {
+      env: {
+        AI_BASE_URL: ai.url,
+        AI_MODEL: 'fake-model',
+        AI_DAILY_LIMIT: '1',
+        AUTH_RATE_LIMIT_SIGN_UP: '1000',
+      },
+      aiTimeoutMs: 1_000,
+    });
+    const user = await onboarded();
+    ai.enqueue(fakeReply.json({ ...card, examples: [card.examples[0]] }), fakeReply.json(card));
+    const response = await capped.request('/api/words/generate', {
+      method: 'POST',
+      cookie: user.cookie,
+      json: { word: 'manzana' },
+    });
+    expect(response.status).toBe(429);
+    expect(ai.requests).toHaveLength(1);
+    expect(await countWords(user)).toBe(0);
+  });
+
   it('holds the quota across a learner’s sessions and server processes', async () => {
     const user = await onboarded();
     const second = await TestHarness.onDatabase(

@@ -14,12 +14,12 @@ import {
 } from '@verba/shared';
 import { and, asc, desc, eq, fillPlaceholders, inArray, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { generateWordCard } from '../../ai/index.ts';
+import { dailyAiQuota, generateWordCard } from '../../ai/index.ts';
 import type { Services } from '../../lib/context.ts';
 import { isDatabaseError, PG_ERROR } from '../../lib/database-errors.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { JsonText } from '../../lib/openapi.ts';
-import { consumeRateLimit, formatWait } from '../../lib/rate-limit.ts';
+import { formatWait } from '../../lib/rate-limit.ts';
 import { withSuccessQuota } from '../../lib/success-quota.ts';
 import { keepDeleted, takeDeleted, writableColumns } from '../deleted-items/deleted-items.ts';
 import { getProfile } from '../profile/profile.service.ts';
@@ -496,7 +496,7 @@ export async function generateCard(
   word: string,
   abortSignal?: AbortSignal,
 ): Promise<GeneratedCard> {
-  const { db, ai, env } = services;
+  const { db, ai } = services;
   await refuseDuplicate(db, user.id, word);
   const profile = await getProfile(db, user);
   const now = services.clock();
@@ -506,18 +506,11 @@ export async function generateCard(
     `ai:word:${user.id}`,
     AI_QUOTAS.wordGeneration,
     generationCapReached,
-    async () => {
-      await consumeRateLimit(
-        db,
-        `ai:day:${user.id}`,
-        { max: env.AI_DAILY_LIMIT, windowSeconds: 86_400 },
-        now,
-      );
-      return generateWordCard(
+    () =>
+      generateWordCard(
         { word, nativeLanguage: profile.nativeLanguage, targetLanguage: profile.targetLanguage },
-        { ai, ...(abortSignal ? { abortSignal } : {}) },
-      );
-    },
+        { ai, countCall: dailyAiQuota(services, user.id), ...(abortSignal ? { abortSignal } : {}) },
+      ),
     now,
   );
 }
