@@ -17,6 +17,7 @@ import { useStartSession } from '@/features/practice/api/start-session';
 import { MissedWords } from '@/features/practice/components/missed-words';
 import { PracticeRunner } from '@/features/practice/components/practice-runner';
 import { SummaryStats } from '@/features/practice/components/summary-stats';
+import { UndoCompletion } from '@/features/practice/components/undo-answer-button';
 import { sessionProgress } from '@/features/practice/utils/session-progress';
 import { useAfterFirstPaint } from '@/lib/after-paint';
 import { ApiError } from '@/lib/api-error';
@@ -51,7 +52,11 @@ export function FeedRoute() {
   }, [painted]);
   const feed = useFeed();
   const start = useStartSession();
-  const [completed, setCompleted] = useState<PracticeSession | null>(null);
+  /** The session just completed, and the answer that completed it while Undo can take it back. */
+  const [completed, setCompleted] = useState<{
+    session: PracticeSession;
+    lastAnswerId: string | null;
+  } | null>(null);
   const [startFailed, setStartFailed] = useState(false);
   const autoStartedFor = useRef<number | null>(null);
   /** Bumped to reopen the session from the server's copy (an answer it refused). */
@@ -100,9 +105,10 @@ export function FeedRoute() {
   }, [completed, feed.dataUpdatedAt, kind, startDaily, startFailed]);
 
   const onComplete = useCallback(
-    (session: PracticeSession) => {
-      setCompleted(session);
+    (session: PracticeSession, lastAnswerId: string | null) => {
+      setCompleted({ session, lastAnswerId });
       toast.success(FEED_TEXT.sessionComplete, {
+        id: completionToastId(session.id),
         description: session.summary
           ? `${session.summary.wordsPracticed} ${session.summary.wordsPracticed === 1 ? 'word' : 'words'} practised, ${session.summary.accuracy}% correct.`
           : undefined,
@@ -111,6 +117,14 @@ export function FeedRoute() {
     },
     [refreshFeed],
   );
+
+  // The undone last answer reopened the session (the feed holds it again): back to its item, and
+  // the completion's toast goes with the completion.
+  const onCompletionUndone = useCallback((session: PracticeSession) => {
+    toast.dismiss(completionToastId(session.id));
+    setCompleted(null);
+    setReopened((n) => n + 1);
+  }, []);
 
   // After a session the feed has asked the server what comes next; nothing due needs no request.
   const startNew = () => {
@@ -129,12 +143,21 @@ export function FeedRoute() {
         <SessionComplete
           stats={
             <div className="space-y-6">
-              {completed.summary && <SummaryStats summary={completed.summary} />}
-              <MissedWords session={completed} />
+              {completed.session.summary && <SummaryStats summary={completed.session.summary} />}
+              <MissedWords session={completed.session} />
             </div>
           }
           starting={start.isPending}
           onStartNew={startNew}
+          undo={
+            completed.lastAnswerId && (
+              <UndoCompletion
+                sessionId={completed.session.id}
+                answerId={completed.lastAnswerId}
+                onUndone={onCompletionUndone}
+              />
+            )
+          }
         />
         <DiscoverNewWords />
       </>
@@ -201,6 +224,9 @@ export function FeedRoute() {
     </>
   );
 }
+
+/** One toast per completed session, so that undoing the completion takes its toast away. */
+const completionToastId = (sessionId: string) => `session-complete:${sessionId}`;
 
 function progressOf(session: PracticeSession) {
   const { answered, total } = sessionProgress(session);
