@@ -529,6 +529,28 @@ test.describe('infinity practice', () => {
     await expect(page).toHaveURL(/\/app\/feed$/);
   });
 
+  test("Undo on 'Great Practice!' brings the round's last item back", async ({ page }) => {
+    await onboardedLearner(page, WORDS.slice(0, 1));
+    await page.goto('/app/practice/infinity');
+    const counter = page.getByTestId('infinity-item-counter');
+    await expect(counter).toHaveText(/^\(0 \/ \d+ items\)$/);
+    const total = Number(/\/ (\d+)/.exec(await counter.innerText())![1]);
+    for (let i = 0; i < total - 1; i++) await answerCurrent(page, 'keyboard');
+    const last = await card(page).getAttribute('data-item-index');
+    await answerCurrent(page, 'mouse');
+
+    const great = page.getByRole('heading', { name: 'Great Practice!' });
+    await expect(great).toBeVisible();
+    await page.getByRole('button', { name: 'Undo last answer' }).click();
+    await expect(card(page)).toHaveAttribute('data-item-index', last ?? '');
+    await expect(counter).toHaveText(`(${total - 1} / ${total} items)`);
+    await expect(great).toHaveCount(0);
+
+    await answerCurrent(page, 'keyboard');
+    await expect(great).toBeVisible();
+    await expect(page.getByTestId('session-summary')).toContainText('1 day');
+  });
+
   test('a learner with no words is sent to add some', async ({ page }) => {
     await onboardedLearner(page, []);
     const starts: string[] = [];

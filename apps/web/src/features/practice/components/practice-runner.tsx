@@ -172,6 +172,7 @@ export function PracticeRunner({
         },
         onError: () => {
           setLastAnswer(null);
+          lastAnswerId.current = null;
           toast.error(PRACTICE_TEXT.undoFailed, {
             description: PRACTICE_TEXT.undoFailedDescription,
           });
