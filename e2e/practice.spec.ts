@@ -361,6 +361,55 @@ test.describe('daily practice', () => {
     ]);
   });
 
+  test("Undo on the completion screen takes back the session's last answer: its item is back, and the profile counts the session once", async ({
+    page,
+  }) => {
+    await onboardedLearner(page, WORDS.slice(0, 1));
+    await page.goto('/app/feed');
+    await expect(card(page)).toBeVisible();
+    const total = Number((await progress(page).innerText()).split('/')[1]);
+    for (let i = 0; i < total - 1; i++) await answerCurrent(page, 'keyboard');
+    await expect(progress(page)).toHaveText(`${total - 1} / ${total}`);
+    const last = await card(page).getAttribute('data-item-index');
+    const prompt = await card(page).getByTestId('practice-prompt').innerText();
+    await answerCurrent(page, 'mouse');
+
+    const complete = page.getByRole('heading', { name: 'Session complete!' });
+    await expect(complete).toBeVisible();
+    await expect(toast(page, 'Session complete! 🎉')).toBeVisible();
+    await expect(page.getByTestId('session-summary')).toContainText('1 day');
+    await page.getByRole('button', { name: 'Undo last answer' }).click();
+
+    // The session is open again on its last item; the completion and its toast are gone.
+    await expect(card(page)).toHaveAttribute('data-item-index', last ?? '');
+    await expect(card(page).getByTestId('practice-prompt')).toHaveText(prompt);
+    await expect(progress(page)).toHaveText(`${total - 1} / ${total}`);
+    await expect(complete).toHaveCount(0);
+    await expect(toast(page, 'Session complete! 🎉')).toHaveCount(0);
+
+    // The profile no longer counts the session.
+    const tab = (name: string) =>
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
+    const studyMinutes = async () =>
+      ((await (await page.request.get('/api/profile')).json()) as { totalStudyTime: number })
+        .totalStudyTime;
+    await tab('Profile').click();
+    await expect(page.getByTestId('stat-streak-value')).toHaveText('0');
+    expect(await studyMinutes()).toBe(0);
+
+    // Back on the feed, the last item is waiting; answered, the session completes once more.
+    await tab('Feed').click();
+    await expect(card(page)).toHaveAttribute('data-item-index', last ?? '');
+    await answerCurrent(page, 'keyboard');
+    await expect(complete).toBeVisible();
+    await expect(page.getByTestId('session-summary')).toContainText('1 day');
+    await tab('Profile').click();
+    await expect(page.getByTestId('stat-streak-value')).toHaveText('1');
+    await expect(page.getByTestId('stat-streak-detail')).toHaveText('days');
+    // One session of a few seconds: one minute of study time, counted once.
+    expect(await studyMinutes()).toBe(1);
+  });
+
   test('the completion screen lists the words missed, each opening its card', async ({ page }) => {
     await onboardedLearner(page, WORDS.slice(0, 2));
     await page.goto('/app/feed');
@@ -478,6 +527,28 @@ test.describe('infinity practice', () => {
     await expect(page.getByTestId('infinity-item-counter')).toHaveText('(0 / 16 items)');
     await page.getByRole('link', { name: 'Back to Feed' }).click();
     await expect(page).toHaveURL(/\/app\/feed$/);
+  });
+
+  test("Undo on 'Great Practice!' brings the round's last item back", async ({ page }) => {
+    await onboardedLearner(page, WORDS.slice(0, 1));
+    await page.goto('/app/practice/infinity');
+    const counter = page.getByTestId('infinity-item-counter');
+    await expect(counter).toHaveText(/^\(0 \/ \d+ items\)$/);
+    const total = Number(/\/ (\d+)/.exec(await counter.innerText())![1]);
+    for (let i = 0; i < total - 1; i++) await answerCurrent(page, 'keyboard');
+    const last = await card(page).getAttribute('data-item-index');
+    await answerCurrent(page, 'mouse');
+
+    const great = page.getByRole('heading', { name: 'Great Practice!' });
+    await expect(great).toBeVisible();
+    await page.getByRole('button', { name: 'Undo last answer' }).click();
+    await expect(card(page)).toHaveAttribute('data-item-index', last ?? '');
+    await expect(counter).toHaveText(`(${total - 1} / ${total} items)`);
+    await expect(great).toHaveCount(0);
+
+    await answerCurrent(page, 'keyboard');
+    await expect(great).toBeVisible();
+    await expect(page.getByTestId('session-summary')).toContainText('1 day');
   });
 
   test('a learner with no words is sent to add some', async ({ page }) => {

@@ -4,4 +4,9 @@ export * from './migrate.ts';
 export * from './notifications.ts';
 export * from './prepared.ts';
 export * as schema from './schema/index.ts';
-export type { StoredAnswer, StoredPracticeItem, StoredSchedule } from './schema/domain.ts';
+export type {
+  StoredAnswer,
+  StoredCompletion,
+  StoredPracticeItem,
+  StoredSchedule,
+} from './schema/domain.ts';

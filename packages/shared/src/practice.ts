@@ -208,8 +208,9 @@ export const answerResultSchema = z.object({
 export type AnswerResult = z.infer<typeof answerResultSchema>;
 
 /**
- * POST /api/practice/sessions/:id/undo: takes back the learner's last answer of an open session,
- * with everything it changed (the word's schedule, mastered words, the review log). Undoing an
+ * POST /api/practice/sessions/:id/undo: takes back the learner's last answer of a session on its
+ * day, with everything it changed (the word's schedule, mastered words, the review log; for the
+ * answer that completed the session, the completion: streak, study time, summary). Undoing an
  * answer already undone changes nothing and returns the session as it is.
  */
 export const undoAnswerSchema = z.object({ answerId: z.string().uuid() }).strict();

@@ -60,7 +60,10 @@ export const STALE_AFTER = {
   'session.started': [],
   /** The word's stats moved on (the lists' accuracy, a group's mastered count). */
   'answer.submitted': ['words', 'groups'],
-  /** The word's schedule and stats are as before the answer; it may be un-mastered (or re-mastered). */
+  /**
+   * The word's schedule and stats are as before the answer (it may be un-mastered); an undone
+   * completion takes back the streak and study time.
+   */
   'answer.undone': ['profile', 'words', 'groups'],
   /** Streak, study time and mastered words changed, and the feed offers what comes next. */
   'session.completed': ['profile', 'words', 'groups', 'feed'],

@@ -217,6 +217,17 @@ export interface StoredAnswer {
   mastered: { id: string; word: string }[];
   /** The word's review columns before this answer rescheduled it, so Undo restores them exactly. */
   wordBefore?: StoredSchedule;
+  /** The answer completed its session: what that changed on the profile, so Undo puts it back. */
+  completion?: StoredCompletion;
+}
+
+/** What completing a session changed on the learner's profile. */
+export interface StoredCompletion {
+  /** The streak before the completion, and the local day it was counted from. */
+  streakBefore: number;
+  lastStudyDateBefore: string | null;
+  /** The minutes the completion added to the total study time. */
+  studyMinutes: number;
 }
 
 /** A word's review columns as JSON (dates as ISO strings): what an undone answer puts back. */

@@ -471,13 +471,20 @@ async function recordAnswer(
         const today = localDay(now, safeTimeZone(profile.timeZone));
         const streak = nextStreak(profile.currentStreak, profile.lastStudyDate, today);
         const seconds = creditedSeconds(items.map((i) => i.answer?.responseTimeMs ?? 0));
+        const minutes = studyMinutes(seconds);
+        // Kept with the answer, so that undoing it restores the profile exactly.
+        answered.answer!.completion = {
+          streakBefore: profile.currentStreak,
+          lastStudyDateBefore: profile.lastStudyDate,
+          studyMinutes: minutes,
+        };
         await tx
           .update(profiles)
           .set({
             ...mastered,
             currentStreak: streak,
             lastStudyDate: today,
-            totalStudyTime: sql`${profiles.totalStudyTime} + ${studyMinutes(seconds)}`,
+            totalStudyTime: sql`${profiles.totalStudyTime} + ${minutes}`,
             updatedAt: now,
           })
           .where(eq(profiles.id, user.id));

@@ -94,7 +94,7 @@ const undo = createRoute({
   path: '/practice/sessions/{id}/undo',
   tags: ['practice'],
   summary:
-    'Undo the last answer of an open session: its item opens again, and the schedule, mastered count and review log are as before it; undoing it again changes nothing',
+    "Undo the last answer of a session on its day: its item opens again, and the schedule, mastered count and review log are as before it; the answer that completed the session reopens it and puts the profile's streak and study time back; undoing it again changes nothing",
   security: authCookie,
   request: {
     params: sessionId,

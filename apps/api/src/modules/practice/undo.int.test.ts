@@ -8,7 +8,8 @@ import { TestHarness, type TestUser } from '../../testing/harness.ts';
 /**
  * Undo of the last practice answer (POST /api/practice/sessions/:id/undo), on the real database:
  * the schedule, mastered count and review log come back exactly; undoing twice, or replaying the
- * undone answer, changes nothing; only the learner's own last answer of an open session.
+ * undone answer, changes nothing; only the learner's own last answer of a session. The answer that
+ * completed a session reopens it and puts the profile's streak, its day and study time back.
  */
 
 const DAY = 86_400_000;
@@ -267,11 +268,13 @@ describe('undoing the last answer', () => {
     expect(notUuid.status).toBe(400);
     expect(await logOf(owner)).toHaveLength(1);
 
-    // The session's last answer completes it: a completed session takes no undo.
+    // The answer that completed the session: another learner still finds nothing to undo.
     const last = await answered(owner, session, 1);
-    const ended = await undo(owner, session.id, { answerId: last });
-    expect(ended.status).toBe(409);
+    expect((await undo(intruder, session.id, { answerId: last })).status).toBe(404);
     expect(await logOf(owner)).toHaveLength(2);
+    expect((await profileOf(owner)).currentStreak).toBe(1);
+    // Nor can an earlier answer of the completed session be taken back.
+    expect((await undo(owner, session.id, { answerId: first })).status).toBe(409);
     expect((await profileOf(owner)).currentStreak).toBe(1);
   });
 
@@ -296,5 +299,192 @@ describe('undoing the last answer', () => {
       .from(schema.dailyPracticeSessions)
       .where(eq(schema.dailyPracticeSessions.id, session.id));
     expect(row!.items[1]!.undoneAnswerIds).toEqual([second]);
+  });
+});
+
+/** The learner's local day (UTC here) `days` from the clock's now. */
+const dayOf = (days: number) => new Date(nowMs + days * DAY).toISOString().slice(0, 10);
+
+/** Answers every item of a session right; returns the last answer's id. */
+async function finish(user: TestUser, session: PracticeSession): Promise<string> {
+  let last = '';
+  for (const item of session.items) last = await answered(user, session, item.index);
+  return last;
+}
+
+const sessionRow = async (id: string) =>
+  (
+    await t.db
+      .select()
+      .from(schema.dailyPracticeSessions)
+      .where(eq(schema.dailyPracticeSessions.id, id))
+  )[0]!;
+
+describe('undoing the answer that completed a session', () => {
+  it('reopens a daily session and puts streak, its day, study time and counts back exactly; a replay or a second undo counts nothing', async () => {
+    nowMs = BASE;
+    const user = await learner();
+    const ids = await addWords(user, [
+      ['el perro', 'dog'],
+      ['el gato', 'cat'],
+    ]);
+    // A streak broken two days ago: completing today starts it again at 1, so an undo that
+    // recomputed it would not find the 4 it was.
+    await t.db
+      .update(schema.profiles)
+      .set({ currentStreak: 4, lastStudyDate: dayOf(-2), totalStudyTime: 37, masteredWords: 0 })
+      .where(eq(schema.profiles.id, user.id));
+    const session = await started(user);
+    const { updatedAt: _before, ...profileBefore } = await profileOf(user);
+    const lastIndex = session.items.at(-1)!.index;
+    for (const item of session.items.slice(0, -1)) await answered(user, session, item.index);
+    const wordsBefore = await Promise.all(ids.map(wordRow));
+    const logBefore = (await logOf(user)).length;
+
+    const last = await answered(user, session, lastIndex);
+    const completed = await profileOf(user);
+    expect(completed).toMatchObject({
+      currentStreak: 1,
+      lastStudyDate: dayOf(0),
+      totalStudyTime: 38,
+    });
+    const wordsCompleted = await Promise.all(ids.map(wordRow));
+    const rowCompleted = await sessionRow(session.id);
+    expect(rowCompleted.completedAt).not.toBeNull();
+
+    const after = await undone(user, session.id, last);
+    expect(after.completedAt).toBeNull();
+    expect(after.summary).toBeNull();
+    expect(after.items[lastIndex]).toMatchObject({ completed: false, correct: null });
+    const { updatedAt: _undone, ...profileUndone } = await profileOf(user);
+    expect(profileUndone).toEqual(profileBefore);
+    expect(await Promise.all(ids.map(wordRow))).toEqual(wordsBefore);
+    expect(await logOf(user)).toHaveLength(logBefore);
+    expect(await sessionRow(session.id)).toMatchObject({
+      completedAt: null,
+      wordsPracticed: 0,
+      correctCount: 0,
+      totalTimeSeconds: 0,
+      streakAfter: null,
+    });
+    // The feed finds the session open again, on its last item.
+    const feed = await t.request('/api/practice/feed', { cookie: user.cookie });
+    expect(await feed.json()).toMatchObject({ kind: 'session', session: { id: session.id } });
+
+    // Undoing again, and replaying the completing answer, change nothing.
+    expect(await undone(user, session.id, last)).toEqual(after);
+    expect((await submit(user, session, lastIndex, last)).status).toBe(409);
+    const { updatedAt: _replayed, ...profileReplayed } = await profileOf(user);
+    expect(profileReplayed).toEqual(profileBefore);
+    expect(await logOf(user)).toHaveLength(logBefore);
+
+    // Answered again, the session completes once more, counted once.
+    await answered(user, session, lastIndex);
+    expect(await profileOf(user)).toMatchObject({
+      currentStreak: 1,
+      lastStudyDate: dayOf(0),
+      totalStudyTime: 38,
+    });
+    expect(await Promise.all(ids.map(wordRow))).toEqual(wordsCompleted);
+    expect(await sessionRow(session.id)).toMatchObject({
+      wordsPracticed: rowCompleted.wordsPracticed,
+      correctCount: rowCompleted.correctCount,
+      totalTimeSeconds: rowCompleted.totalTimeSeconds,
+      streakAfter: 1,
+    });
+    expect(await logOf(user)).toHaveLength(logBefore + 1);
+  });
+
+  it('puts back the mastered count the completing answer changed', async () => {
+    nowMs = BASE;
+    const user = await learner();
+    const [id] = await addWords(user, [['la casa', 'house']]);
+    // A word one right review away from mastered.
+    await t.db
+      .update(schema.words)
+      .set({
+        state: 2,
+        stability: 200,
+        difficulty: 3,
+        repetitions: 9,
+        totalReviews: 9,
+        correctReviews: 9,
+        successRate: 1,
+        interval: 200,
+        lastReview: new Date(BASE - 200 * DAY),
+      })
+      .where(eq(schema.words.id, id!));
+    const session = await started(user);
+    const before = await wordRow(id!);
+    const last = await finish(user, session);
+    expect((await wordRow(id!)).mastered).toBe(true);
+    expect((await profileOf(user)).masteredWords).toBe(1);
+
+    await undone(user, session.id, last);
+    expect(await wordRow(id!)).toEqual(before);
+    expect((await profileOf(user)).masteredWords).toBe(0);
+  });
+
+  it("reopens an infinity round, whose completion counted the day's streak and study time", async () => {
+    nowMs = BASE;
+    const user = await learner();
+    await addWords(user, [['la mesa', 'table']]);
+    await t.db
+      .update(schema.profiles)
+      .set({ currentStreak: 2, lastStudyDate: dayOf(-1), totalStudyTime: 5 })
+      .where(eq(schema.profiles.id, user.id));
+    const round = await started(user, 'infinity');
+    const last = await finish(user, round);
+    expect(await profileOf(user)).toMatchObject({
+      currentStreak: 3,
+      lastStudyDate: dayOf(0),
+      totalStudyTime: 6,
+    });
+
+    const after = await undone(user, round.id, last);
+    expect(after.completedAt).toBeNull();
+    expect(await profileOf(user)).toMatchObject({
+      currentStreak: 2,
+      lastStudyDate: dayOf(-1),
+      totalStudyTime: 5,
+    });
+    await undone(user, round.id, last);
+    expect((await profileOf(user)).currentStreak).toBe(2);
+
+    await answered(user, round, round.items.at(-1)!.index);
+    expect(await profileOf(user)).toMatchObject({ currentStreak: 3, totalStudyTime: 6 });
+  });
+
+  it('keeps the streak a session completed since also counted, and only its own minutes go', async () => {
+    nowMs = BASE;
+    const user = await learner();
+    await addWords(user, [['el sol', 'sun']]);
+    const session = await started(user);
+    const last = await finish(user, session);
+    nowMs = BASE + 60_000;
+    await finish(user, await started(user, 'infinity'));
+    expect(await profileOf(user)).toMatchObject({
+      currentStreak: 1,
+      lastStudyDate: dayOf(0),
+      totalStudyTime: 2,
+    });
+
+    await undone(user, session.id, last);
+    expect(await profileOf(user)).toMatchObject({
+      currentStreak: 1,
+      lastStudyDate: dayOf(0),
+      totalStudyTime: 1,
+    });
+  });
+
+  it("takes no undo once the session's day is over", async () => {
+    nowMs = BASE;
+    const user = await learner();
+    await addWords(user, [['la luna', 'moon']]);
+    const session = await started(user);
+    const last = await finish(user, session);
+    nowMs = BASE + DAY;
+    expect((await undo(user, session.id, { answerId: last })).status).toBe(409);
+    expect((await profileOf(user)).currentStreak).toBe(1);
   });
 });

@@ -3,14 +3,20 @@
  * finger, a tap on the wrong option). Everything the answer changed is put back in one
  * transaction under the session's lock: the item is open again, its review log row is gone, and
  * when the answer had rescheduled its word, the word's review columns are restored exactly as
- * the answer kept them, with the profile's mastered count. An answer completes a session only as
- * its last, and a completed session takes no undo, so streak and study time never need putting
- * back. The undone answer's id is kept on its item: undoing again, or a replay of the answer,
- * changes nothing.
+ * the answer kept them, with the profile's mastered count. The answer that completed its session
+ * reopens it: the summary is gone, and the streak, its day and the study time are put back as the
+ * answer kept them. The undone answer's id is kept on its item: undoing again, or a replay of the
+ * answer, changes nothing.
  */
-import { schema, type StoredPracticeItem, type StoredSchedule } from '@verba/db';
+import {
+  schema,
+  type StoredCompletion,
+  type StoredPracticeItem,
+  type StoredSchedule,
+  type Transaction,
+} from '@verba/db';
 import type { PracticeSession, SessionUser, UndoAnswerInput } from '@verba/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, ne, sql } from 'drizzle-orm';
 import { ApiError } from '../../lib/errors.ts';
 import {
   PRACTICE_TEXT,
@@ -88,6 +94,15 @@ interface Undone {
   profileChanged: boolean;
 }
 
+/** A session's end taken back: it is open again, its summary gone. */
+const REOPENED = {
+  completedAt: null,
+  wordsPracticed: 0,
+  correctCount: 0,
+  totalTimeSeconds: 0,
+  streakAfter: null,
+} satisfies Partial<SessionRow>;
+
 async function undoLocked(
   services: PracticeServices,
   user: SessionUser,
@@ -105,7 +120,10 @@ async function undoLocked(
     if (wasUndone(row.items, answerId)) return { row, changedWord: null, profileChanged: false };
     const item = row.items.find((i) => i.answer?.id === answerId);
     if (!item?.answer) throw new ApiError('NOT_FOUND', PRACTICE_TEXT.answerNotFound);
-    if (row.completedAt || row.expiresAt.getTime() <= now.getTime()) {
+    const completion = item.answer.completion;
+    // A completed session reopens only through the answer that completed it, which kept what the
+    // completion changed.
+    if ((row.completedAt && !completion) || row.expiresAt.getTime() <= now.getTime()) {
       throw new ApiError('CONFLICT', PRACTICE_TEXT.sessionEnded);
     }
     if (lastAnswered(row.items)?.index !== item.index) {
@@ -114,7 +132,7 @@ async function undoLocked(
 
     let shownWords = row.words;
     let changedWord: string | null = null;
-    let profileChanged = false;
+    let masteredDelta = 0;
     const before = item.answer.wordBefore;
     if (before) {
       const [restored] = await tx
@@ -130,17 +148,27 @@ async function undoLocked(
           .where(and(eq(words.id, item.wordId), eq(words.userId, user.id)));
         changedWord = item.wordId;
         if (restored.mastered !== before.mastered) {
-          const delta = before.mastered ? 1 : -1;
-          await tx
-            .update(profiles)
-            .set({ masteredWords: sql`greatest(${profiles.masteredWords} + ${delta}, 0)` })
-            .where(eq(profiles.id, user.id));
-          profileChanged = true;
+          masteredDelta = before.mastered ? 1 : -1;
           shownWords = shownWords.map((w) =>
             w.id === item.wordId ? { ...w, mastered: before.mastered } : w,
           );
         }
       }
+    }
+    const profileChanged =
+      masteredDelta !== 0 || (row.completedAt !== null && completion !== undefined);
+    if (profileChanged) {
+      await tx
+        .update(profiles)
+        .set({
+          ...(masteredDelta === 0
+            ? {}
+            : { masteredWords: sql`greatest(${profiles.masteredWords} + ${masteredDelta}, 0)` }),
+          ...(row.completedAt && completion
+            ? await completionTakenBack(tx, user.id, row, completion, now)
+            : {}),
+        })
+        .where(eq(profiles.id, user.id));
     }
     await tx
       .delete(schema.reviewLog)
@@ -151,12 +179,52 @@ async function undoLocked(
         ? { ...i, answer: null, undoneAnswerIds: [...(i.undoneAnswerIds ?? []), answerId] }
         : i,
     );
+    const reopened = row.completedAt ? REOPENED : {};
     await tx
       .update(sessions)
-      .set({ items, ...(shownWords === row.words ? {} : { words: shownWords }) })
+      .set({ items, ...(shownWords === row.words ? {} : { words: shownWords }), ...reopened })
       .where(eq(sessions.id, row.id));
-    return { row: { ...row, items, words: shownWords }, changedWord, profileChanged };
+    return {
+      row: { ...row, items, words: shownWords, ...reopened },
+      changedWord,
+      profileChanged,
+    };
   });
+}
+
+/**
+ * The profile's columns as they were before a session's completion: the streak and its day as
+ * the completing answer kept them, and the total study time less the minutes it added (minutes
+ * another session added meanwhile stay). A session of the learner completed since (the same day,
+ * as an ended session takes no undo) counted that day for the streak too: the streak stays.
+ */
+async function completionTakenBack(
+  tx: Transaction,
+  userId: string,
+  row: SessionRow,
+  completion: StoredCompletion,
+  now: Date,
+) {
+  // The profile's lock first: a completion that commits after this sees the restored streak.
+  await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, userId)).for('update');
+  const [later] = await tx
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        ne(sessions.id, row.id),
+        gte(sessions.completedAt, row.completedAt!),
+      ),
+    )
+    .limit(1);
+  return {
+    ...(later
+      ? {}
+      : { currentStreak: completion.streakBefore, lastStudyDate: completion.lastStudyDateBefore }),
+    totalStudyTime: sql`greatest(${profiles.totalStudyTime} - ${completion.studyMinutes}, 0)`,
+    updatedAt: now,
+  };
 }
 
 /** Undoes the learner's last answer of an open session and announces what that changed. */

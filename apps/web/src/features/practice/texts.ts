@@ -31,7 +31,8 @@ export const PRACTICE_TEXT = {
   undo: 'Undo last answer',
   undone: 'Answer undone',
   undoFailed: 'Your answer could not be undone',
-  undoFailedDescription: 'Only the last answer of a session still open can be taken back.',
+  undoFailedDescription:
+    'Only the last answer of a session can be taken back, on the day it was given.',
   missedTitle: 'Words to look at again',
   missedText: 'Each missed word opens its card.',
   backToGroup: 'Back to Group',

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { SCREEN_TEXT, type FeedState, type PracticeSession } from '@verba/shared';
+import { countOf, SCREEN_TEXT, UNITS, type FeedState, type PracticeSession } from '@verba/shared';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Spinner } from '@/components/ui/spinner';
@@ -17,6 +17,7 @@ import { useStartSession } from '@/features/practice/api/start-session';
 import { MissedWords } from '@/features/practice/components/missed-words';
 import { PracticeRunner } from '@/features/practice/components/practice-runner';
 import { SummaryStats } from '@/features/practice/components/summary-stats';
+import { UndoCompletion } from '@/features/practice/components/undo-answer-button';
 import { sessionProgress } from '@/features/practice/utils/session-progress';
 import { useAfterFirstPaint } from '@/lib/after-paint';
 import { ApiError, NETWORK_ERROR } from '@/lib/api-error';
@@ -53,7 +54,11 @@ export function FeedRoute() {
   const feed = useFeed();
   const online = useOnline();
   const start = useStartSession();
-  const [completed, setCompleted] = useState<PracticeSession | null>(null);
+  /** The session just completed, and the answer that completed it while Undo can take it back. */
+  const [completed, setCompleted] = useState<{
+    session: PracticeSession;
+    lastAnswerId: string | null;
+  } | null>(null);
   const [startFailed, setStartFailed] = useState(false);
   const autoStartedFor = useRef<number | null>(null);
   /** Bumped to reopen the session from the server's copy (an answer it refused). */
@@ -108,17 +113,26 @@ export function FeedRoute() {
   }, [completed, feed.dataUpdatedAt, kind, online, startDaily, startFailed]);
 
   const onComplete = useCallback(
-    (session: PracticeSession) => {
-      setCompleted(session);
+    (session: PracticeSession, lastAnswerId: string | null) => {
+      setCompleted({ session, lastAnswerId });
       toast.success(FEED_TEXT.sessionComplete, {
+        id: completionToastId(session.id),
         description: session.summary
-          ? `${session.summary.wordsPracticed} ${session.summary.wordsPracticed === 1 ? 'word' : 'words'} practised, ${session.summary.accuracy}% correct.`
+          ? `${countOf(session.summary.wordsPracticed, UNITS.word)} practised, ${session.summary.accuracy}% correct.`
           : undefined,
       });
       void refreshFeed();
     },
     [refreshFeed],
   );
+
+  // The undone last answer reopened the session (the feed holds it again): back to its item, and
+  // the completion's toast goes with the completion.
+  const onCompletionUndone = useCallback((session: PracticeSession) => {
+    toast.dismiss(completionToastId(session.id));
+    setCompleted(null);
+    setReopened((n) => n + 1);
+  }, []);
 
   // After a session the feed has asked the server what comes next; nothing due needs no request.
   const startNew = () => {
@@ -137,12 +151,21 @@ export function FeedRoute() {
         <SessionComplete
           stats={
             <div className="space-y-6">
-              {completed.summary && <SummaryStats summary={completed.summary} />}
-              <MissedWords session={completed} />
+              {completed.session.summary && <SummaryStats summary={completed.session.summary} />}
+              <MissedWords session={completed.session} />
             </div>
           }
           starting={start.isPending}
           onStartNew={startNew}
+          undo={
+            completed.lastAnswerId && (
+              <UndoCompletion
+                sessionId={completed.session.id}
+                answerId={completed.lastAnswerId}
+                onUndone={onCompletionUndone}
+              />
+            )
+          }
         />
         <DiscoverNewWords />
       </>
@@ -219,6 +242,9 @@ function showsReplacedEnd(feed: { data?: FeedState; isStale: boolean; isFetching
   const kind = feed.data?.kind;
   return feed.isStale && feed.isFetching && (kind === 'no-words' || kind === 'caught-up');
 }
+
+/** One toast per completed session, so that undoing the completion takes its toast away. */
+const completionToastId = (sessionId: string) => `session-complete:${sessionId}`;
 
 function progressOf(session: PracticeSession) {
   const { answered, total } = sessionProgress(session);

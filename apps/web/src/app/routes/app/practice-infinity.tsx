@@ -16,6 +16,7 @@ import {
   NoWordsAvailable,
 } from '@/features/practice/components/infinity-states';
 import { PracticeRunner } from '@/features/practice/components/practice-runner';
+import { UndoCompletion } from '@/features/practice/components/undo-answer-button';
 import { PRACTICE_TEXT } from '@/features/practice/texts';
 import { ApiError } from '@/lib/api-error';
 import { usePageMeta } from '@/lib/page-meta';
@@ -47,8 +48,13 @@ export function InfinityPracticeRoute() {
   const noWords = profileKnown && profile.data?.totalWords === 0;
   const start = useStartSession();
   const resumed = useSession(sessionId);
-  /** The round whose last card has gone: its id, so a new round's address replaces it. */
-  const [finishedId, setFinishedId] = useState<string | null>(null);
+  /**
+   * The round whose last card has gone: its id, so a new round's address replaces it, and the
+   * answer that completed it while Undo can take it back.
+   */
+  const [finished, setFinished] = useState<{ id: string; lastAnswerId: string | null } | null>(
+    null,
+  );
   const [attempt, setAttempt] = useState(0);
   const startedFor = useRef<number | null>(null);
   /** Bumped to reopen the round from the server's copy (an answer it refused). */
@@ -107,7 +113,16 @@ export function InfinityPracticeRoute() {
     );
   }, [resumeFailed, setParams]);
 
-  const onComplete = useCallback((session: PracticeSession) => setFinishedId(session.id), []);
+  const onComplete = useCallback(
+    (session: PracticeSession, lastAnswerId: string | null) =>
+      setFinished({ id: session.id, lastAnswerId }),
+    [],
+  );
+  // The undone last answer reopened the round (its query holds it again): back to that item.
+  const onCompletionUndone = useCallback(() => {
+    setFinished(null);
+    setReopened((n) => n + 1);
+  }, []);
 
   // A group's round was started from that group: the way back leads there.
   const back = groupId
@@ -127,13 +142,22 @@ export function InfinityPracticeRoute() {
   }, [refetchRound, startOver]);
 
   let content;
-  if (finishedId !== null && finishedId === sessionId && resumed.data) {
+  if (finished !== null && finished.id === sessionId && resumed.data) {
     content = (
       <GreatPractice
         session={resumed.data}
         back={back}
         starting={start.isPending}
         onPracticeAgain={startOver}
+        undo={
+          finished.lastAnswerId && (
+            <UndoCompletion
+              sessionId={finished.id}
+              answerId={finished.lastAnswerId}
+              onUndone={onCompletionUndone}
+            />
+          )
+        }
       />
     );
   } else if (noWords && !sessionId) {

@@ -9,16 +9,18 @@ import { FEED_TEXT } from '../texts';
 
 /**
  * The daily session's completion screen (spec §2 "Feed"): the session's figures (`stats`), then
- * 'Start New Practice' and 'Infinity Practice'.
+ * 'Start New Practice' and 'Infinity Practice', and the Undo of the last answer (`undo`).
  */
 export function SessionComplete({
   stats,
   starting,
   onStartNew,
+  undo,
 }: {
   stats: ReactNode;
   starting: boolean;
   onStartNew: () => void;
+  undo?: ReactNode;
 }) {
   return (
     <StateCard
@@ -40,6 +42,7 @@ export function SessionComplete({
           <InfinityIcon aria-hidden="true" />
           {FEED_TEXT.infinityPractice}
         </Link>
+        {undo}
       </div>
     </StateCard>
   );

@@ -17,11 +17,15 @@ export function useUndoAnswer() {
   return useMutation({
     mutationFn: ({ sessionId, answerId }: { sessionId: string; answerId: string }) =>
       undoAnswer(sessionId, { answerId }),
-    onSuccess: (session) => {
+    onSuccess: async (session) => {
       queryClient.setQueryData(queryKeys.practiceSession(session.id), session);
-      // Coming back to the feed finds the undone item open again.
+      // Coming back to the feed finds the undone item open again. An undone last answer reopens
+      // its daily session, which the feed shows again in place of what followed its completion.
       const feed = queryClient.getQueryData<FeedState>(queryKeys.practiceFeed);
-      if (feed?.kind === 'session' && feed.session.id === session.id) {
+      const reopened = session.mode === 'daily' && !session.completedAt && feed?.kind !== 'session';
+      if (reopened || (feed?.kind === 'session' && feed.session.id === session.id)) {
+        // A feed request still under way from before the undo would answer without it.
+        await queryClient.cancelQueries({ queryKey: queryKeys.practiceFeed });
         const next: FeedState = { kind: 'session', session };
         queryClient.setQueryData(queryKeys.practiceFeed, next);
       }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { BookOpen, RotateCcw, Sparkles, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PracticeSession } from '@verba/shared';
@@ -49,18 +50,21 @@ export function InfinityLoadFailed({
 
 /**
  * The end of an infinity round: 'Great Practice!', the words missed, 'Practice Again' and the way
- * back ('Back to Feed', or to the group a group's round came from).
+ * back ('Back to Feed', or to the group a group's round came from), and the Undo of the last answer.
  */
 export function GreatPractice({
   session,
   starting,
   onPracticeAgain,
   back,
+  undo,
 }: {
   session: PracticeSession;
   starting: boolean;
   onPracticeAgain: () => void;
   back: { to: string; label: string };
+  /** The Undo of the round's last answer. */
+  undo?: ReactNode;
 }) {
   return (
     <StateCard
@@ -84,6 +88,7 @@ export function GreatPractice({
         <Link to={back.to} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
           {back.label}
         </Link>
+        {undo}
       </div>
     </StateCard>
   );

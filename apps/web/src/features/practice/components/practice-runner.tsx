@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { ArrowRight, Check, Undo2, X } from 'lucide-react';
+import { ArrowRight, Check, X } from 'lucide-react';
 import type { Answer, AnswerResult, PracticeItem, PracticeSession } from '@verba/shared';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -15,6 +15,7 @@ import { advanceDelay, currentItem, waitsForContinue, wordOf } from '../utils/se
 import { FlashcardCard } from './flashcard-card';
 import { QuizCard, type ChoiceResult } from './quiz-card';
 import { SpellingCard } from './spelling-card';
+import { UndoAnswerButton } from './undo-answer-button';
 
 interface Shown {
   item: PracticeItem;
@@ -30,7 +31,9 @@ function show(session: PracticeSession): Shown | null {
 /**
  * Runs a session's items in order (spec §4 "Practice flow"): the first uncompleted item shows,
  * the learner answers, the server checks it, the result stays for the spec's delay, then the next
- * uncompleted item shows. When none is left, `onComplete` receives the finished session.
+ * uncompleted item shows. When none is left, `onComplete` receives the finished session and the
+ * id of the answer that completed it (null when the session opened already finished), which the
+ * completion screen can still undo.
  */
 export function PracticeRunner({
   initialSession,
@@ -41,7 +44,7 @@ export function PracticeRunner({
   initialSession: PracticeSession;
   /** Above the card: the feed's 'n / total' bar, or infinity's counters. */
   header: (session: PracticeSession, item: PracticeItem | null) => ReactNode;
-  onComplete: (session: PracticeSession) => void;
+  onComplete: (session: PracticeSession, lastAnswerId: string | null) => void;
   /**
    * The server refused an answer for this session: it expired, or the item was answered elsewhere
    * (another tab). The page reloads the session and opens it again.
@@ -65,6 +68,8 @@ export function PracticeRunner({
     null,
   );
   const answerIds = useRef(new Map<number, string>());
+  /** The last answer's id for the completion screen, read when the last result has shown. */
+  const lastAnswerId = useRef<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const cardRef = useRef<HTMLDivElement>(null);
   const locked = submit.isPending || undo.isPending || result !== null;
@@ -73,7 +78,7 @@ export function PracticeRunner({
 
   // A session opened with every item already answered (a reload just after the last answer).
   useEffect(() => {
-    if (!shown && result === null) onComplete(session);
+    if (!shown && result === null) onComplete(session, null);
     // Only on opening: later completions go through the answer's own path.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -98,7 +103,7 @@ export function PracticeRunner({
       setResult(null);
       // The server's word ends it too: items answered elsewhere are not in this tab's copy.
       if (nextShown && !next.completedAt) setShown(nextShown);
-      else onComplete(next);
+      else onComplete(next, lastAnswerId.current);
     },
     [onComplete],
   );
@@ -155,6 +160,7 @@ export function PracticeRunner({
           clearTimeout(timer.current);
           setCorrection(null);
           setLastAnswer(null);
+          lastAnswerId.current = null;
           // The item takes a new answer, with a new id: the undone one is refused for good.
           answerIds.current.delete(lastAnswer.itemIndex);
           setSession(after);
@@ -166,6 +172,7 @@ export function PracticeRunner({
         },
         onError: () => {
           setLastAnswer(null);
+          lastAnswerId.current = null;
           toast.error(PRACTICE_TEXT.undoFailed, {
             description: PRACTICE_TEXT.undoFailedDescription,
           });
@@ -195,8 +202,8 @@ export function PracticeRunner({
         },
         {
           onSuccess: ({ result, session: after }) => {
-            // A completed session takes no undo.
-            setLastAnswer(after.completedAt ? null : { itemIndex: answered.index, answerId: id });
+            setLastAnswer({ itemIndex: answered.index, answerId: id });
+            lastAnswerId.current = id;
             onAnswered(answered, result, after);
           },
           onError: (error) => {
@@ -298,18 +305,7 @@ export function PracticeRunner({
       <AnswerFeedback result={item?.type === 'flashcard' ? null : result} />
       {correction && <ContinueButton ready={correction.ready} onContinue={moveOn} />}
       {lastAnswer && (
-        <div className="flex justify-center">
-          <Button
-            variant="ghost"
-            size="sm"
-            loading={undo.isPending}
-            disabled={submit.isPending}
-            onClick={undoLast}
-          >
-            {!undo.isPending && <Undo2 aria-hidden="true" />}
-            {PRACTICE_TEXT.undo}
-          </Button>
-        </div>
+        <UndoAnswerButton pending={undo.isPending} disabled={submit.isPending} onUndo={undoLast} />
       )}
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
