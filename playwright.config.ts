@@ -28,6 +28,9 @@ const serverEnv = (serverPort: number, dataDir: string) => ({
   DATA_DIR: dataDir,
   PUBLIC_URL: `http://localhost:${serverPort}`,
   LOG_LEVEL: 'warn',
+  // Every test signs up its own learners, all from this one address: more than a classroom's
+  // hour. The sign-up throttle itself is tested in the API's integration tests.
+  AUTH_RATE_LIMIT_SIGN_UP: '10000',
 });
 // Browser tests that drive the shared fakes (the AI provider, the analytics host): one file at a time.
 const FAKE_AI_SPECS = [

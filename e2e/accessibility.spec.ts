@@ -212,8 +212,10 @@ test.describe('desktop layout', () => {
     await page.goto('/app/feed');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(tab(page, 'Feed')).toHaveAttribute('aria-current', 'page');
+    // The frame painted before the app's code (route-skeleton.tsx) is replaced by the app's own:
+    // measure the navigation once it stands.
+    await expect.poll(() => nav.boundingBox()).toMatchObject({ x: 0, y: 0, height: 800 });
     const side = await nav.boundingBox();
-    expect(side).toMatchObject({ x: 0, y: 0, height: 800 });
     expect(side!.width).toBeLessThan(300);
     // The page's content starts right of the navigation, and uses more than a phone's width.
     const main = await page.getByRole('main').boundingBox();
@@ -291,13 +293,14 @@ test.describe('phone layout', () => {
   test('theme choices and switches are at least 44 px each way', async ({ page }) => {
     await signUpViaApi(page, { onboarded: true });
     await page.goto('/app/profile');
-    // The settings are drawn after the first screenful.
-    await expect(page.getByRole('switch')).toHaveCount(2);
+    // The settings are drawn after the first screenful. Haptics (the analytics switch, the same
+    // component, shows only on a server with analytics set up, which this one is not).
+    await expect(page.getByRole('switch')).toHaveCount(1);
     const targets = [
       ...(await page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio').all()),
       ...(await page.getByRole('switch').all()),
     ];
-    expect(targets).toHaveLength(5);
+    expect(targets).toHaveLength(4);
     for (const target of targets) {
       const box = (await target.boundingBox())!;
       expect(box.width).toBeGreaterThanOrEqual(44);

@@ -12,6 +12,8 @@ import { fillCredentials, PASSWORD, signUpViaApi, uniqueEmail } from './support'
 const NO_AI = process.env.E2E_NO_AI_URL ?? '';
 test.use({ baseURL: NO_AI });
 
+/** The onboarding's sample word (English → Spanish), saved by 'Save & Continue'. */
+const SAMPLE = { word: 'mariposa', translation: 'butterfly' };
 const WORDS = [
   { word: 'gato', translation: 'cat' },
   { word: 'perro', translation: 'dog' },
@@ -59,7 +61,9 @@ async function answerRightly(page: Page) {
   const index = await current.getAttribute('data-item-index');
   const type = await current.getAttribute('data-item-type');
   const prompt = (await current.getByTestId('practice-prompt').innerText()).trim();
-  const word = WORDS.find((w) => prompt.startsWith(w.word) || prompt === w.translation);
+  const word = [SAMPLE, ...WORDS].find(
+    (w) => prompt.startsWith(w.word) || prompt === w.translation,
+  );
   if (!word) throw new Error(`No word of the learner's for the prompt "${prompt}"`);
   if (type === 'flashcard') {
     await page.keyboard.press('Space');
@@ -95,19 +99,25 @@ test('a new learner adds words, practises them, and the feed offers each new wor
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Start Learning' }).click();
 
-  await expect(page.getByRole('heading', { name: "Let's start learning!" })).toBeVisible();
-  await expectAccessible(page, 'the empty feed');
+  // 'Save & Continue' saved the sample word: it is the first practice (one word, two items).
+  await expect(progress(page)).toHaveText('0 / 2');
+  await expectAccessible(page, 'the first practice card');
+  for (let answered = 0; answered < 2; answered++) await answerRightly(page);
+  await expect(page.getByRole('heading', { name: 'Session complete!' })).toBeVisible();
 
-  // My Words warms the feed (still empty then); the saves must not leave it so.
+  // My Words warms the feed (nothing due then); the saves must not leave it so.
   await nav(page, 'Words').click();
   await expect(page.getByRole('heading', { level: 1, name: 'My Words' })).toBeVisible();
-  await expectAccessible(page, 'My Words, empty');
+  await expectAccessible(page, 'My Words with the sample word');
   for (const word of WORDS.slice(0, 4)) await addWord(page, word);
-  await expectAccessible(page, 'My Words with four words');
+  await expectAccessible(page, 'My Words with five words');
 
+  // A session ended within the hour and new words are due: a quick review of the four.
   await nav(page, 'Feed').click();
+  await expect(page.getByRole('heading', { name: 'Quick Review Available' })).toBeVisible();
+  await expect(page.getByText('4 words are due again')).toBeVisible();
+  await page.getByRole('button', { name: 'Start Quick Review' }).click();
   await expect(card(page)).toBeVisible();
-  await expect(page.getByRole('heading', { name: "Let's start learning!" })).toHaveCount(0);
   await expect(progress(page)).toHaveText('0 / 16');
   await expectAccessible(page, 'a practice card');
   for (let answered = 0; answered < 16; answered++) await answerRightly(page);

@@ -405,7 +405,7 @@ test.describe('daily practice', () => {
     await expect(page.getByTestId('session-summary')).toContainText('1 day');
     await tab('Profile').click();
     await expect(page.getByTestId('stat-streak-value')).toHaveText('1');
-    await expect(page.getByTestId('stat-streak-detail')).toHaveText('days');
+    await expect(page.getByTestId('stat-streak-detail')).toHaveText('day');
     // One session of a few seconds: one minute of study time, counted once.
     expect(await studyMinutes()).toBe(1);
   });

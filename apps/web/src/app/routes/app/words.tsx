@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { BookOpen } from 'lucide-react';
 import { Outlet, useParams } from 'react-router';
-import { SCREEN_TEXT } from '@verba/shared';
+import { isUuid, SCREEN_TEXT } from '@verba/shared';
+import { NOT_FOUND_META, NotFound } from '@/components/errors/not-found';
 import { PageHeader } from '@/components/layouts/page-header';
 import { WordCollection } from '@/features/words/components/word-collection';
 import { WordGenerator } from '@/features/words/components/word-generator';
@@ -17,12 +18,11 @@ import { useStagedRender } from '@/lib/staged-render';
  * CSS alone: the list stays drawn while a card is open, so coming back finds it as it was.
  */
 export function WordsRoute() {
-  usePageMeta({
-    title: SCREEN_TEXT.myWords,
-    description: 'Your word collection and AI word cards.',
-    noindex: true,
-  });
-  const chosen = Boolean(useParams().id);
+  const { id } = useParams();
+  const chosen = id !== undefined;
+  // A link that cannot name a word is a page that does not exist, not a server error.
+  const badLink = chosen && !isUuid(id);
+  usePageMeta(badLink ? NOT_FOUND_META : chosen ? CARD_META : LIST_META);
   // The gate has loaded the profile: words are spoken and written in the target language.
   const targetLanguage = useProfile().data?.targetLanguage ?? 'es';
   // My Words warms the current practice session (spec §2 "App shell") once it is on screen.
@@ -33,6 +33,7 @@ export function WordsRoute() {
   // The first time in a page load, the word input comes first and the collection below it in a
   // background render of its own (lib/staged-render.ts).
   const stage = useStagedRender(2);
+  if (badLink) return <NotFound className="py-12" />;
   return (
     <div data-layout="wide">
       <PageHeader title={SCREEN_TEXT.myWords} />
@@ -60,6 +61,12 @@ export function WordsRoute() {
 }
 
 const WORD_CARD_LABEL = 'Word card';
+const LIST_META = {
+  title: SCREEN_TEXT.myWords,
+  description: 'Your word collection and AI word cards.',
+  noindex: true,
+};
+const CARD_META = { ...LIST_META, description: 'A word card from your collection.' };
 
 /** The card column on a wide screen before a word is chosen. */
 function NoWordChosen() {
