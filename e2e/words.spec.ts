@@ -365,7 +365,9 @@ test('Undo brings a deleted word back as it was; without Undo it is gone for goo
 
   // From its card this time; the toast goes, and with it the word.
   await page.getByRole('link', { name: /la casa/ }).click();
-  await page.getByRole('button', { name: 'Delete la casa' }).click();
+  const card = page.getByRole('region', { name: 'Word card' });
+  await expect(card.getByRole('heading', { name: 'la casa' })).toBeVisible();
+  await card.getByRole('button', { name: 'Delete la casa' }).click();
   await expect(page).toHaveURL(/\/app\/words$/);
   await expect(toast(page, 'Word deleted')).toBeVisible();
   await expect(toast(page, 'Word deleted')).toBeHidden({ timeout: 15_000 });
