@@ -35,6 +35,13 @@ async function expectAccessible(
   if (pageBehind) {
     await expect(page.getByRole('heading', { level: 1 }), `${screen}: one h1`).toHaveCount(1);
   }
+  // Colours are measured as painted: a control fading in (a button just enabled) would be read
+  // at its passing opacity. Spinners turn for ever and are let be.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const { violations } = await new AxeBuilder({ page }).disableRules(disabledRules).analyze();
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -155,6 +162,8 @@ for (const [size, device] of Object.entries(SIZES)) {
         await signUpViaApi(page, { onboarded: true });
         await page.goto('/app/feed');
         await expect(page.getByRole('heading', { name: "Let's start learning!" })).toBeVisible();
+        // The suggestions have come (their Refresh is enabled again), so the feed stands still.
+        await expect(page.getByRole('button', { name: 'Refresh suggestions' })).toBeEnabled();
         await expectAccessible(page, 'feed, no words');
 
         await tab(page, 'Words').click();
