@@ -38,7 +38,7 @@ const CHANGE_NOTHING_CACHED: Record<string, string> = {
 /** Query families no learner's write changes, and why. */
 const CHANGED_BY_NO_WRITE: Record<string, string> = {
   session: 'who is signed in: sign-in and sign-out replace the whole cache',
-  'server-config': "what the server offers (an AI provider, analytics), set by its operator",
+  'server-config': 'what the server offers (an AI provider, analytics), set by its operator',
 };
 
 describe('which writes make which queries stale', () => {
