@@ -97,6 +97,23 @@ export default tseslint.config(
       ],
     },
   },
+  // `thing.ts` holds constants, types and texts, `thing.schema.ts` its zod schemas: a page that
+  // needs a text then does not download zod with it.
+  {
+    files: ['packages/shared/src/**/*.ts'],
+    ignores: ['**/*.schema.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@verba/srs', '@verba/db', '@verba/api', '@verba/web'] },
+            { group: ['zod', 'zod/*'], message: 'Zod schemas live in *.schema.ts files.' },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['packages/srs/**/*.ts'],
     rules: {
@@ -121,6 +138,28 @@ export default tseslint.config(
             {
               group: ['@verba/db', '@verba/api'],
               message: 'The web app talks to the API over HTTP.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Shared code sits below the features and the app (lib/, components/): it imports neither, so
+  // a feature or a page can use it without pulling in another feature.
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@verba/db', '@verba/api'],
+              message: 'The web app talks to the API over HTTP.',
+            },
+            {
+              regex: '^@/(features|app)/|^(\\.\\./)+(features|app)/',
+              message: 'lib/ and components/ are shared code: they import no feature and no page.',
             },
           ],
         },

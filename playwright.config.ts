@@ -40,6 +40,7 @@ const FAKE_AI_SPECS = [
   /analytics\.spec\.ts$/,
   /accessibility\.spec\.ts$/,
   /offline\.spec\.ts$/,
+  /word-enrichment\.spec\.ts$/,
 ];
 // Which Chromium (scripts/chromium.ts); e2e/global-setup.ts prints its name and version.
 const browser = resolveChromium();
@@ -53,6 +54,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   globalSetup: './e2e/global-setup.ts',
+  // In the JSON report, so a failure's summary names the browser that saw it.
+  metadata: { chromium: browser.description },
   reporter: reportDir
     ? [['list'], ['json', { outputFile: `${reportDir}/playwright-${Date.now()}.json` }]]
     : [['list']],

@@ -1,6 +1,6 @@
 // `npm run bench:api`: latency and throughput of the API under 50 concurrent connections, with
 // the server pinned to one core. Budgets (design.md): authenticated reads p99 ≤ 50 ms, writes
-// p99 ≤ 100 ms, no errors.
+// p99 ≤ 100 ms, no errors; a 500-answer offline sync batch ≤ 2 s embedded, ≤ 1 s PostgreSQL.
 //
 //   --seconds N           length of each measured run (default 10), after 3 s of warm-up
 //   --words N             words in the learner's collection (default 5,000)
@@ -10,319 +10,107 @@
 //   --cpu-prof DIR        write a CPU profile of each server process into DIR (see
 //                         docs/performance.md for how to read one)
 //   --only TEXT           only the requests whose name contains TEXT
-import { randomBytes, randomUUID } from 'node:crypto';
-import autocannon from 'autocannon';
-import pg from 'pg';
+//   --port N              the first server's port (default 4640; a second one takes the next)
+//   --reviews N           reviews in the learner's year of history, for the Progress screen's
+//                         request (default 100,000; PostgreSQL only, written straight into it)
+//
+// The figures are also written to bench/results/api-<database>.json.
+import { randomBytes } from 'node:crypto';
+import {
+  CONNECTIONS,
+  CookieJar,
+  apiCases,
+  arg,
+  loadAverage,
+  measureCase,
+  practiceRows,
+  printRows,
+  saveResults,
+  type Row,
+} from './load.ts';
+import { reviewHistorySql } from './review-history.ts';
 import { seedWords, signedInLearner, startBenchServer, type BenchServer } from './server.ts';
+import { syncBatchRow } from './sync-batch.ts';
+import { runAdminStatement } from '../apps/api/src/testing/postgres-admin.ts';
 
-const arg = (name: string) => {
-  const at = process.argv.indexOf(name);
-  return at === -1 ? undefined : process.argv[at + 1];
-};
 const seconds = Number(arg('--seconds')) || 10;
 const adminUrl = arg('--database-url');
 const cpuProfileDir = arg('--cpu-prof');
 const only = arg('--only');
+const port = Number(arg('--port')) || 4640;
 const chosen = (name: string) => !only || name.includes(only);
 const nodeArgs = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
-const CONNECTIONS = 50;
-
-interface Case {
-  name: string;
-  method: 'GET' | 'PATCH' | 'POST';
-  path: string;
-  body?: string;
-  budgetP99Ms?: number;
-}
 
 /** The learner under load has a real collection, saved through the API. */
 const SEED_WORDS = Number(arg('--words')) || 5_000;
 
-const CASES: Case[] = [
-  { name: 'health (no session)', method: 'GET', path: '/api/health' },
-  { name: 'profile read', method: 'GET', path: '/api/profile', budgetP99Ms: 50 },
-  {
-    name: 'profile write',
-    method: 'PATCH',
-    path: '/api/profile',
-    body: JSON.stringify({ displayName: 'Bench' }),
-    budgetP99Ms: 100,
-  },
-  { name: 'word list, first page', method: 'GET', path: '/api/words?limit=50', budgetP99Ms: 50 },
-  {
-    // A common search: "or" is in a third of the seeded words.
-    name: 'word list, search',
-    method: 'GET',
-    path: '/api/words?search=or&limit=50',
-    budgetP99Ms: 50,
-  },
-  {
-    // A search for one word (its number), which reads the narrow search index to the end.
-    name: 'word list, search, one match',
-    method: 'GET',
-    path: '/api/words?search=4321&limit=50',
-    budgetP99Ms: 50,
-  },
-  {
-    name: 'word list, next review',
-    method: 'GET',
-    path: '/api/words?sort=review&limit=50',
-    budgetP99Ms: 50,
-  },
-];
+const REVIEWS = Number(arg('--reviews')) || 100_000;
 
-/**
- * Every cookie the server sets is kept and sent back, as a browser would, so a refreshed session
- * cookie is honoured during the run.
- */
-class CookieJar {
-  private readonly cookies = new Map<string, string>();
+/** The Progress screen's one request, for a learner with a year of practice (PostgreSQL only). */
+const PROGRESS_CASE = {
+  name: 'progress (stats)',
+  method: 'GET',
+  path: '/api/stats',
+  budgetP99Ms: 100,
+} as const;
 
-  constructor(initial: string) {
-    this.store(initial);
-  }
-
-  store(setCookie: string) {
-    const pair = setCookie.split(';')[0] ?? '';
-    const eq = pair.indexOf('=');
-    if (eq > 0) this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-  }
-
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-}
-
-interface Row {
-  name: string;
-  processes: number;
-  rps: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  errors: number;
-  kB: number;
-  budget: string;
-  met: boolean;
-}
-
-/** Seconds of load before each measured run, whose figures are dropped. */
-const WARM_UP_SECONDS = 3;
-
-/**
- * The measured run after a short warm-up with the same requests: a process's first requests on a
- * route compile its code and open the database pool's connections, while a budget speaks of a
- * server in its steady state.
- */
-async function warmThenMeasure(options: autocannon.Options): Promise<autocannon.Result> {
-  await autocannon({ ...options, duration: WARM_UP_SECONDS });
-  return autocannon(options);
-}
-
-async function measure(urls: string[], jar: CookieJar, c: Case, processes: number): Promise<Row> {
-  const result = await warmThenMeasure({
-    url: urls as unknown as string, // autocannon round-robins over several URLs; its types say one
-    connections: CONNECTIONS,
-    duration: seconds,
-    requests: [
-      {
-        method: c.method,
-        path: c.path,
-        ...(c.body ? { body: c.body } : {}),
-        setupRequest: (request) => ({
-          ...request,
-          headers: { ...request.headers, cookie: jar.header(), 'content-type': 'application/json' },
-        }),
-        onResponse: (_status, _body, _context, headers) => {
-          const setCookie = (headers as Record<string, string | string[] | undefined>)[
-            'set-cookie'
-          ];
-          for (const cookie of [setCookie ?? []].flat()) jar.store(cookie);
-        },
-      },
-    ],
-  });
-  return toRow(c.name, processes, result, c.budgetP99Ms);
-}
-
-/** One line of the table from autocannon's result; a row without a budget is always met. */
-function toRow(
-  name: string,
-  processes: number,
-  result: autocannon.Result,
-  budgetP99Ms: number | undefined,
-): Row {
-  const errors = result.errors + result.timeouts + result.non2xx;
-  const met = budgetP99Ms === undefined || (result.latency.p99 <= budgetP99Ms && errors === 0);
-  return {
-    name,
-    processes,
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p90: result.latency.p90,
-    p99: result.latency.p99,
-    errors,
-    // Bytes received per response, headers included.
-    kB: result.requests.total === 0 ? 0 : result.throughput.total / result.requests.total / 1000,
-    budget: budgetP99Ms === undefined ? '—' : `p99 ≤ ${budgetP99Ms} ms: ${met ? 'met' : 'MISSED'}`,
-    met,
+/** Gives the learner a year of practice, straight in the database (PostgreSQL only). */
+async function seedReviewHistory(url: string, cookie: string) {
+  if (!benchDatabaseUrl) return;
+  const profile = (await (await fetch(`${url}/api/profile`, { headers: { cookie } })).json()) as {
+    id: string;
   };
-}
-
-async function run(servers: BenchServer[]): Promise<Row[]> {
-  const urls = servers.map((s) => s.url);
-  const jar = new CookieJar(await signedInLearner(urls[0] ?? ''));
-  await seedWords(urls[0] ?? '', jar.header(), SEED_WORDS);
+  for (const statement of reviewHistorySql(profile.id, REVIEWS))
+    await admin(statement, benchDatabaseUrl);
   await settle();
-  const rows: Row[] = [];
-  for (const c of CASES.filter((c) => chosen(c.name))) {
-    rows.push(await measure(urls, jar, c, servers.length));
-  }
-  if (chosen('practice: start a session') || chosen('practice: submit an answer'))
-    rows.push(...(await practiceBench(urls, servers.length)));
-  return rows;
 }
-
-// ── Practice: starting a session and submitting answers (issue 9) ──
 
 /** Words in the practising learner's collection. */
 const PRACTICE_WORDS = 2_000;
 
-/**
- * Started rounds whose items the answers' run answers: 80 items each, enough for a run of a
- * minute, spread so that concurrent answers rarely wait for the same round.
- */
-const ROUNDS_TO_ANSWER = 1_000;
-
-interface PracticeItemRef {
-  sessionId: string;
-  index: number;
-  type: 'flashcard' | 'multiple-choice' | 'spelling';
-}
-
-/** One practice request under load: a fresh body per request, and what each answer said. */
-async function measurePractice(
-  urls: string[],
-  jar: CookieJar,
-  name: string,
-  request: { method: 'POST'; path: () => string; body: () => string },
-  onBody: (status: number, body: string) => void,
-  processes: number,
-): Promise<Row> {
-  const budgetP99Ms = 100;
-  const result = await warmThenMeasure({
-    url: urls as unknown as string,
-    connections: CONNECTIONS,
-    duration: seconds,
-    requests: [
-      {
-        method: request.method,
-        setupRequest: (r) => ({
-          ...r,
-          path: request.path(),
-          body: request.body(),
-          headers: {
-            ...r.headers,
-            cookie: jar.header(),
-            'content-type': 'application/json',
-            // As the web app asks: an answer's result without the session it already holds.
-            prefer: 'return=minimal',
-          },
-        }),
-        onResponse: (status, body) => onBody(status, body),
-      },
-    ],
-  });
-  return toRow(name, processes, result, budgetP99Ms);
-}
-
-/**
- * A learner with 2,000 words starts infinity rounds (20 random words, 80 items, each start a new
- * session), then answers the items of those rounds, spread over the sessions so that concurrent
- * answers do not queue on one session's lock. An answer is checked, logged and stored; the last
- * of a session completes it.
- */
-async function practiceBench(urls: string[], processes: number): Promise<Row[]> {
-  const jar = new CookieJar(await signedInLearner(urls[0] ?? ''));
-  await seedWords(urls[0] ?? '', jar.header(), PRACTICE_WORDS);
+/** A learner with `words` words saved through the API, settled as autovacuum would leave them. */
+async function learnerWithWords(url: string, words: number): Promise<CookieJar> {
+  const jar = new CookieJar(await signedInLearner(url));
+  await seedWords(url, jar.header(), words);
   await settle();
-  const started: PracticeItemRef[][] = [];
-  const startRow = await measurePractice(
-    urls,
-    jar,
-    `practice: start a session (${PRACTICE_WORDS} words)`,
-    {
-      method: 'POST',
-      path: () => '/api/practice/sessions',
-      body: () => JSON.stringify({ id: randomUUID(), mode: 'infinity', timeZone: 'Europe/Madrid' }),
-    },
-    (status, body) => {
-      // The load generator shares the machine: it reads only the rounds the answers' run needs.
-      if (status !== 201 || started.length >= ROUNDS_TO_ANSWER) return;
-      const session = JSON.parse(body) as {
-        id: string;
-        items: Omit<PracticeItemRef, 'sessionId'>[];
-      };
-      started.push(
-        session.items.map((i) => ({ sessionId: session.id, index: i.index, type: i.type })),
-      );
-    },
-    processes,
-  );
-  // Round-robin over sessions: item 0 of every session, then item 1, …
-  const queue: PracticeItemRef[] = [];
-  for (let index = 0; started.some((items) => index < items.length); index++) {
-    for (const items of started) if (items[index]) queue.push(items[index]!);
+  return jar;
+}
+
+async function run(servers: BenchServer[]): Promise<Row[]> {
+  const urls = servers.map((s) => s.url);
+  const learner = await learnerWithWords(urls[0] ?? '', SEED_WORDS);
+  const rows: Row[] = [];
+  // "4321" is one word's number: a search that matches one word.
+  for (const c of apiCases('4321').filter((c) => chosen(c.name))) {
+    rows.push(await measureCase(urls, [learner], c, servers.length, seconds));
   }
-  let next = 0;
-  let current: PracticeItemRef | undefined;
-  const answerRow = await measurePractice(
-    urls,
-    jar,
-    `practice: submit an answer (${PRACTICE_WORDS} words)`,
-    {
-      method: 'POST',
-      path: () => {
-        current = queue[next++ % Math.max(queue.length, 1)];
-        return `/api/practice/sessions/${current?.sessionId ?? randomUUID()}/answers`;
-      },
-      body: () => {
-        const item = current;
-        const answer =
-          item?.type === 'multiple-choice'
-            ? { type: 'multiple-choice', optionIndex: 0 }
-            : item?.type === 'spelling'
-              ? { type: 'spelling', text: 'kalo' }
-              : { type: 'flashcard', knew: true };
-        return JSON.stringify({
-          id: randomUUID(),
-          itemIndex: item?.index ?? 0,
-          answer,
-          responseTimeMs: 4_000,
-        });
-      },
-    },
-    () => {},
-    processes,
-  );
-  if (next > queue.length) {
-    console.warn(
-      `practice bench: ${next} answers for ${queue.length} items; later ones were refused`,
+  // The embedded database belongs to the server process: the history cannot be written beside it.
+  if (benchDatabaseUrl && chosen(PROGRESS_CASE.name)) {
+    await seedReviewHistory(urls[0] ?? '', learner.header());
+    rows.push(await measureCase(urls, [learner], PROGRESS_CASE, servers.length, seconds));
+  }
+  if (chosen('practice: start a session') || chosen('practice: submit an answer')) {
+    const practising = await learnerWithWords(urls[0] ?? '', PRACTICE_WORDS);
+    rows.push(
+      ...(await practiceRows(
+        urls,
+        [practising],
+        servers.length,
+        seconds,
+        `${PRACTICE_WORDS} words`,
+      )),
     );
   }
-  return [startRow, answerRow];
-}
-// ── end of practice ──
-
-async function admin(statement: string, connectionString = adminUrl) {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
+  // One learner's device sending its outbox: one process is enough to measure it.
+  if (servers.length === 1 && chosen('practice: sync')) {
+    const offline = await learnerWithWords(urls[0] ?? '', 200);
+    rows.push(await syncBatchRow(urls[0] ?? '', offline, benchDatabaseUrl ? 1_000 : 2_000));
   }
+  return rows;
 }
+
+const admin = (statement: string, connectionString = adminUrl) =>
+  runAdminStatement(connectionString ?? '', statement);
 
 /** The bench database on PostgreSQL (made fresh for the run). */
 let benchDatabaseUrl: string | undefined;
@@ -338,7 +126,7 @@ async function settle() {
 
 const rows: Row[] = [];
 if (!adminUrl) {
-  const server = await startBenchServer(4640, { cores: '0', nodeArgs });
+  const server = await startBenchServer(port, { cores: '0', nodeArgs });
   try {
     rows.push(...(await run([server])));
   } finally {
@@ -351,10 +139,10 @@ if (!adminUrl) {
   const env = { DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: randomBytes(32).toString('hex') };
   await admin(`create database ${database}`);
   try {
-    const first = await startBenchServer(4640, { cores: '0', env, nodeArgs });
+    const first = await startBenchServer(port, { cores: '0', env, nodeArgs });
     try {
       rows.push(...(await run([first])));
-      const second = await startBenchServer(4641, { cores: '1', env, nodeArgs });
+      const second = await startBenchServer(port + 1, { cores: '1', env, nodeArgs });
       try {
         rows.push(...(await run([first, second])));
       } finally {
@@ -368,18 +156,18 @@ if (!adminUrl) {
   }
 }
 
+const database = adminUrl ? 'PostgreSQL' : 'embedded (PGlite)';
 console.log(
   `\nAPI under ${CONNECTIONS} connections, ${seconds} s a run, each server process pinned to one core; ` +
-    `database: ${adminUrl ? 'PostgreSQL' : 'embedded (PGlite)'}\n`,
+    `database: ${database}; load average ${loadAverage()}\n`,
 );
-console.log(
-  '| request | processes | req/s | p50 ms | p90 ms | p99 ms | errors | kB / response | budget |',
-);
-console.log('|---|---|---|---|---|---|---|---|---|');
-for (const r of rows) {
-  console.log(
-    `| ${r.name} | ${r.processes} | ${r.rps} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.errors} | ${r.kB.toFixed(1)} | ${r.budget} |`,
-  );
-}
+printRows(rows);
 const missed = rows.filter((r) => !r.met).length;
 console.log(missed === 0 ? '\nall budgets met' : `\n${missed} budget(s) missed`);
+saveResults(`api-${adminUrl ? 'postgres' : 'embedded'}`, {
+  database,
+  words: SEED_WORDS,
+  seconds,
+  connections: CONNECTIONS,
+  rows,
+});

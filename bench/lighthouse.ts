@@ -14,7 +14,7 @@ import { CHROMIUM_ARGS, resolveChromium } from '../scripts/chromium.ts';
 import { signedInLearner, startBenchServer } from './server.ts';
 
 const PUBLIC_PAGES = ['/', '/auth/login', '/auth/signup'];
-const SIGNED_IN_PAGES = ['/app/feed', '/app/words', '/app/profile'];
+const SIGNED_IN_PAGES = ['/app/feed', '/app/words', '/app/profile', '/app/progress'];
 const METRICS = [
   ['LCP', 'largest-contentful-paint'],
   ['TBT', 'total-blocking-time'],

@@ -7,18 +7,20 @@
 // behind up to 49 others, so p99 ≤ 50 ms needs a cost near 1 ms.
 //
 //   --words N      words in the learner's collection (default 5,000)
+//   --reviews N    reviews in the learner's history, over the last year (default 100,000)
 //   --requests N   requests per route and batch (default 300); the median of 5 batches is shown
 //   --database-url URL   PostgreSQL (an admin URL: a fresh database is made and dropped)
 //   --only TEXT    only the routes whose name contains TEXT
 //   --profile DIR  write a CPU profile of the measured batches of each route into DIR (setup and
 //                  warm-up left out), for Chromium's DevTools or a flame graph viewer
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { Session } from 'node:inspector/promises';
-import { createDatabase, maintainEmbeddedDatabase, migrateDatabase, schema } from '@verba/db';
-import { eq } from 'drizzle-orm';
-import pg from 'pg';
-import { TestHarness } from '../apps/api/src/testing/harness.ts';
+import { maintainEmbeddedDatabase, schema } from '@verba/db';
+import { eq, sql } from 'drizzle-orm';
+import { reviewHistorySql } from './review-history.ts';
+import { benchHarness } from './harness.ts';
 
 const arg = (name: string) => {
   const at = process.argv.indexOf(name);
@@ -26,6 +28,7 @@ const arg = (name: string) => {
 };
 const WORDS = Number(arg('--words')) || 5_000;
 const REQUESTS = Number(arg('--requests')) || 300;
+const REVIEWS = Number(arg('--reviews')) || 100_000;
 const adminUrl = arg('--database-url');
 const only = arg('--only');
 const profileDir = arg('--profile');
@@ -86,6 +89,8 @@ const CASES: Case[] = [
   { name: 'word list, search', path: '/api/words?search=or&limit=50' },
   { name: 'word list, search, one match', path: '/api/words?search=4321&limit=50' },
   { name: 'word list, next review', path: '/api/words?sort=review&limit=50' },
+  { name: 'progress (stats)', path: '/api/stats' },
+  { name: "progress: a word's history", path: () => `/api/stats/words/${historyWordId}` },
   {
     name: 'practice: start infinity',
     path: '/api/practice/sessions',
@@ -106,35 +111,8 @@ const CASES: Case[] = [
   },
 ];
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-const databaseName = `verba_cost_${randomBytes(4).toString('hex')}`;
-if (adminUrl) await admin(`create database ${databaseName}`);
-const handle = await createDatabase(
-  adminUrl
-    ? {
-        databaseUrl: Object.assign(new URL(adminUrl), { pathname: `/${databaseName}` }).toString(),
-      }
-    : {},
-);
-await migrateDatabase(handle);
-// The harness of the API's tests, on a database of its own.
-const t = await TestHarness.onDatabase({
-  handle,
-  connectAgain: () => Promise.reject(new Error('one process only')),
-  drop: async () => {
-    await handle.close();
-    if (adminUrl) await admin(`drop database if exists ${databaseName} with (force)`);
-  },
-});
+const t = await benchHarness('cost', adminUrl);
+const handle = t.database.handle;
 const learner = await t.signUp();
 const day = 86_400_000;
 for (let from = 0; from < WORDS; from += 1_000) {
@@ -164,6 +142,14 @@ await t.db
   .update(schema.profiles)
   .set({ totalWords: WORDS })
   .where(eq(schema.profiles.id, learner.id));
+for (const statement of reviewHistorySql(learner.id, REVIEWS))
+  await t.db.execute(sql.raw(statement));
+// A word with an average history (the reviews are spread evenly over the words).
+const [{ id: historyWordId } = { id: randomUUID() }] = await t.db
+  .select({ id: schema.words.id })
+  .from(schema.words)
+  .where(eq(schema.words.userId, learner.id))
+  .limit(1);
 await maintainEmbeddedDatabase(handle);
 // PostgreSQL's autovacuum would vacuum and analyze the new rows within a minute; do not wait.
 if (handle.kind === 'postgres') await handle.client.query('vacuum analyze');
@@ -236,7 +222,11 @@ async function costOf(c: Case): Promise<{ node: number; postgres: number | null 
 }
 
 const database = adminUrl ? 'PostgreSQL' : 'embedded database';
-console.log(`\nCPU time per request, one at a time, in process; ${database}; ${WORDS} words\n`);
+console.log(
+  `\nCPU time per request, one at a time, in process; ${database}; ${WORDS} words, ${REVIEWS} reviews; load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}\n`,
+);
 if (adminUrl) {
   console.log('| request | API process, CPU ms | PostgreSQL, CPU ms | one-core ceiling (req/s) |');
   console.log('|---|---|---|---|');

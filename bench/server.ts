@@ -33,6 +33,9 @@ export async function startBenchServer(
   port: number,
   options: BenchServerOptions = {},
 ): Promise<BenchServer> {
+  // A server left on the port would answer the health check below, and be measured instead.
+  const left = await fetch(`http://localhost:${port}/api/health`).catch(() => undefined);
+  if (left) throw new Error(`port ${port} is taken: another server answers there`);
   const dataDir = mkdtempSync(join(tmpdir(), 'verba-bench-'));
   const env = {
     ...process.env,
@@ -52,7 +55,10 @@ export async function startBenchServer(
     : spawn(process.execPath, args, { env, stdio: 'inherit' });
   const url = `http://localhost:${port}`;
   const started = Date.now();
+  let exited = false;
+  child.once('exit', () => (exited = true));
   for (;;) {
+    if (exited) throw new Error(`the server on port ${port} exited while starting`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {

@@ -170,6 +170,11 @@ for (const [size, device] of Object.entries(SIZES)) {
         await expect(page.getByText('No words yet. Add your first word above!')).toBeVisible();
         await expectAccessible(page, 'words, empty');
 
+        await page.getByRole('link', { name: 'Import', exact: true }).click();
+        await page.getByLabel('Paste words').fill('el gato\tcat\n\tno word');
+        await expect(page.getByText('The word is empty')).toBeVisible();
+        await expectAccessible(page, 'import words, preview');
+
         await tab(page, 'Groups').click();
         await expect(page.getByRole('heading', { name: 'No Groups Yet' })).toBeVisible();
         await expectAccessible(page, 'groups, empty');
@@ -177,6 +182,10 @@ for (const [size, device] of Object.entries(SIZES)) {
         await tab(page, 'Profile').click();
         await expect(page.getByRole('radio', { name: 'Dark' })).toBeVisible();
         await expectAccessible(page, 'profile');
+
+        await page.getByRole('link', { name: /See your progress/ }).click();
+        await expect(page.getByRole('heading', { name: 'Memory' })).toBeVisible();
+        await expectAccessible(page, 'progress, no words');
       });
 
       test('feed, words, a word card, groups, a group and infinity practice', async ({
@@ -302,14 +311,15 @@ test.describe('phone layout', () => {
   test('theme choices and switches are at least 44 px each way', async ({ page }) => {
     await signUpViaApi(page, { onboarded: true });
     await page.goto('/app/profile');
-    // The settings are drawn after the first screenful. Haptics (the analytics switch, the same
-    // component, shows only on a server with analytics set up, which this one is not).
-    await expect(page.getByRole('switch')).toHaveCount(1);
+    // The settings are drawn after the first screenful. Haptics and the Anki export's reverse card
+    // (the analytics switch, the same component, shows only on a server with analytics set up,
+    // which this one is not).
+    await expect(page.getByRole('switch')).toHaveCount(2);
     const targets = [
       ...(await page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio').all()),
       ...(await page.getByRole('switch').all()),
     ];
-    expect(targets).toHaveLength(4);
+    expect(targets).toHaveLength(5);
     for (const target of targets) {
       const box = (await target.boundingBox())!;
       expect(box.width).toBeGreaterThanOrEqual(44);

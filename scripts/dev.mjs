@@ -8,7 +8,10 @@ const children = [
     stdio: 'inherit',
     env: { NODE_ENV: 'development', PUBLIC_URL: `http://localhost:${webPort}`, ...process.env },
   }),
-  spawn('npx', ['vite', '--port', webPort, '--strictPort'], { stdio: 'inherit', cwd: 'apps/web' }),
+  spawn('npx', ['vite', '--configLoader', 'runner', '--port', webPort, '--strictPort'], {
+    stdio: 'inherit',
+    cwd: 'apps/web',
+  }),
 ];
 
 const stop = (code = 0) => {

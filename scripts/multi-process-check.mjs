@@ -4,6 +4,7 @@
 // Usage: node scripts/multi-process-check.mjs postgres://…/test
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import pg from 'pg';
 
 const adminUrl = process.argv[2] ?? process.env.TEST_DATABASE_URL;
@@ -108,8 +109,12 @@ try {
   failed = true;
   console.error(`not ok - ${error.message}`);
 } finally {
+  // Each server closes its connections as it stops; the database goes only after both have.
+  const stopped = servers.map((server) =>
+    server.exitCode === null ? once(server, 'exit') : Promise.resolve(),
+  );
   for (const server of servers) server.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
+  await Promise.race([Promise.all(stopped), new Promise((r) => setTimeout(r, 10_000))]);
   await admin(`drop database if exists ${database} with (force)`);
 }
 process.exit(failed ? 1 : 0);

@@ -7,6 +7,9 @@ import react from '@vitejs/plugin-react';
 import { marked } from 'marked';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+// The route manifest imports @verba/shared, TypeScript source that Node does not load by itself:
+// this file is loaded through Vite's module runner (`--configLoader runner`, package.json).
+import { APP_MODULE, earlyReadsScript, preloadSources } from './src/config/first-visit';
 
 const API_TARGET = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 const BENCHMARK_DOC = fileURLToPath(new URL('../../docs/scheduling-benchmark.md', import.meta.url));
@@ -47,6 +50,18 @@ function schedulingBenchmarkDoc(): Plugin {
         fileName: BENCHMARK_URL.slice(1),
         source: readFileSync(BENCHMARK_DOC),
       });
+    },
+  };
+}
+
+/** Writes the early-reads script (src/config/first-visit.ts) where index.html marks it. */
+function earlyReads(): Plugin {
+  const MARK = /<!-- early-reads:[^>]*-->/;
+  return {
+    name: 'verba:early-reads',
+    transformIndexHtml(html) {
+      if (!MARK.test(html)) throw new Error('index.html has no early-reads mark');
+      return html.replace(MARK, () => `<script>${earlyReadsScript()}</script>`);
     },
   };
 }
@@ -101,25 +116,9 @@ function schedulingBenchmarkPage(): Plugin {
  * it after the entry ran. A tiny inline script asks for it at once, alongside the entry.
  */
 function preloadFirstPage(): Plugin {
-  const LANDING = ['src/app/routes/landing.tsx'];
   // The app chunk holds the router with the layouts every signed-in or sign-in page renders.
-  const APP = ['src/app/index.tsx'];
-  const AUTH = APP;
-  const SHELL = APP;
-  // Each page's route modules, which the router would otherwise fetch one level at a time.
-  const PAGES: Record<string, string[]> = {
-    '/': LANDING,
-    '/auth/login': [...AUTH, 'src/app/routes/auth/login.tsx'],
-    '/auth/signup': [...AUTH, 'src/app/routes/auth/signup.tsx'],
-    '/onboarding': [...APP, 'src/app/routes/onboarding.tsx'],
-    '/app': SHELL,
-    '/app/feed': [...SHELL, 'src/app/routes/app/feed.tsx'],
-    '/app/words': [...SHELL, 'src/app/routes/app/words.tsx'],
-    '/app/groups': [...SHELL, 'src/app/routes/app/groups.tsx'],
-    '/app/profile': [...SHELL, 'src/app/routes/app/profile.tsx'],
-    '/how-we-measured': ['src/app/index.tsx', 'src/app/routes/how-we-measured.tsx'],
-    '/app/practice/infinity': [...SHELL, 'src/app/routes/app/practice-infinity.tsx'],
-  };
+  const APP = [APP_MODULE];
+  const PRELOADS = preloadSources();
   return {
     name: 'verba:preload-first-page',
     apply: 'build',
@@ -145,7 +144,7 @@ function preloadFirstPage(): Plugin {
           return [...seen].map((file) => `/${file}`);
         };
         const table = Object.fromEntries(
-          Object.entries(PAGES).map(([path, sources]) => [path, files(sources)]),
+          Object.entries(PRELOADS).map(([path, sources]) => [path, files(sources)]),
         );
         const fallback = files(APP);
         const script = `(function(){var t=${JSON.stringify(table)},p=location.pathname.replace(/\\/+$/,'')||'/';(t[p]||${JSON.stringify(fallback)}).forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})();`;
@@ -172,6 +171,7 @@ export default defineConfig(({ command }) => ({
     schedulingBenchmarkDoc(),
     schedulingBenchmarkPage(),
     preloadFirstPage(),
+    earlyReads(),
     VitePWA({
       strategies: 'generateSW',
       // A new version waits until the learner chooses to reload (features/install's update
@@ -242,17 +242,14 @@ export default defineConfig(({ command }) => ({
             { name: 'posthog', test: /\/node_modules\/posthog-js\//, priority: 2 },
             // What every gated page needs (router, data layer, toasts, session helpers, the small
             // form parts and helpers most pages share) as one file: each extra file costs a round
-            // trip before the first paint. Nothing the landing page or the entry loads is listed.
+            // trip before the first paint. Our own part is what sits in a `core/` folder
+            // (src/lib/core/, src/components/ui/core/); nothing the landing page or the entry
+            // loads belongs there.
             {
               name: 'app-core',
               test: (id: string) =>
                 /\/node_modules\/(react-router|@tanstack|sonner)\//.test(id) ||
-                /\/apps\/web\/src\/lib\/(api-client|api-error|auth|gating|profile|query-client|query-invalidation|query-keys|query-persistence|online|early-requests|after-paint|staged-render|haptics|speech|use-speech|new-id|client-rate-limit)\.ts$/.test(
-                  id,
-                ) ||
-                /\/apps\/web\/src\/components\/ui\/(button|input|label|native-select|state-card)\.tsx$/.test(
-                  id,
-                ),
+                /\/apps\/web\/src\/(lib|components\/ui)\/core\/[^/]+\.tsx?$/.test(id),
               includeDependenciesRecursively: false,
               priority: 1,
             },

@@ -16,6 +16,10 @@ export interface PolicySummary {
   name: string;
   runs: number;
   knowledge: Summary;
+  /** Knowledge and review minutes over the first year alone (the one-year metric). */
+  yearOneKnowledge: Summary;
+  yearOneReviewMinutes: Summary;
+  recallAtReview: Summary;
   reviewsPerWord: Summary;
   reviewMinutes: Summary;
   studyMinutesPerDay: Summary;
@@ -36,7 +40,7 @@ export function summarizePolicies(
   study: TaskResult['study'] = 'main',
 ): PolicySummary[] {
   const mine = results.filter(
-    (r) => r.world === world && r.days === days && r.study === study && r.drillScale === 1,
+    (r) => r.world === world && r.days === days && r.study === study && r.drillScale === '×1',
   );
   const byName = new Map<string, TaskResult[]>();
   for (const r of mine) {
@@ -53,6 +57,9 @@ export function summarizePolicies(
       name: runs[0]!.name,
       runs: runs.length,
       knowledge: pick((r) => r.meanKnowledge),
+      yearOneKnowledge: pick((r) => r.yearOne.meanKnowledge),
+      yearOneReviewMinutes: pick((r) => r.yearOne.reviewSeconds / 60),
+      recallAtReview: pick((r) => r.recallAtReview),
       reviewsPerWord: pick((r) => r.reviewsPerWord),
       reviewMinutes: pick((r) => r.reviewSeconds / 60),
       studyMinutesPerDay: pick((r) => r.studyMinutesPerDay),
@@ -69,6 +76,18 @@ export function summarizePolicies(
 }
 
 /**
+ * Which knowledge and review time a curve reads: 'two-year' (the headline: mean knowledge over the whole
+ * study, words introduced in the first year only, reviews over both years) or 'year-one' (the first year
+ * alone, the earlier headline, printed beside it).
+ */
+export type Metric = 'two-year' | 'year-one';
+
+export const knowledgeOf = (r: TaskResult, metric: Metric) =>
+  metric === 'year-one' ? r.yearOne.meanKnowledge : r.meanKnowledge;
+export const secondsOf = (r: TaskResult, metric: Metric) =>
+  metric === 'year-one' ? r.yearOne.reviewSeconds : r.reviewSeconds;
+
+/**
  * A scheduler family's curve: one point per setting, the mean over the world's learners and seeds of its
  * knowledge and its review time (first exposures excluded). Every setting ran on the same learners and
  * seeds, so the means are paired.
@@ -79,7 +98,8 @@ export function curveOf(
   days: number,
   kinds: readonly PolicyKind[],
   study: TaskResult['study'] = 'main',
-  drillScale = 1,
+  drillScale = '×1',
+  metric: Metric = 'two-year',
 ): CostPoint[] {
   const byName = new Map<string, TaskResult[]>();
   for (const r of results) {
@@ -93,14 +113,15 @@ export function curveOf(
   return [...byName.entries()].map(([label, runs]) => ({
     label,
     variant: runs[0]!.policy.kind,
-    knowledge: runs.reduce((a, r) => a + r.meanKnowledge, 0) / runs.length,
-    seconds: runs.reduce((a, r) => a + r.reviewSeconds, 0) / runs.length,
+    knowledge: runs.reduce((a, r) => a + knowledgeOf(r, metric), 0) / runs.length,
+    seconds: runs.reduce((a, r) => a + secondsOf(r, metric), 0) / runs.length,
   }));
 }
 
 export interface HeadlineComparison extends CurveComparison {
   world: WorldId;
   days: number;
+  metric: Metric;
   ours: string;
   against: string;
 }
@@ -114,16 +135,18 @@ export function headline(
   baseline: readonly PolicyKind[],
   against: string,
   study: TaskResult['study'] = 'main',
-  drillScale = 1,
+  drillScale = '×1',
+  metric: Metric = 'two-year',
 ): HeadlineComparison {
   return {
     world,
     days,
+    metric,
     ours: oursLabel,
     against,
     ...compareCurves(
-      curveOf(results, world, days, ours, study, drillScale),
-      curveOf(results, world, days, baseline, study, drillScale),
+      curveOf(results, world, days, ours, study, drillScale, metric),
+      curveOf(results, world, days, baseline, study, drillScale, metric),
     ),
   };
 }
@@ -136,10 +159,19 @@ export interface BudgetBest {
   knowledge: number;
   minutesPerDay: number;
   wordsIntroduced: number;
+  /** Mean true recall at the moment of a review, over the setting's runs. */
+  recallAtReview: number;
 }
 
-/** Best setting of each kind under the daily time budget, by mean knowledge over the world's runs. */
-export function budgetBest(results: readonly TaskResult[], world: WorldId): BudgetBest[] {
+/**
+ * Best setting of each kind under the daily time budget, by mean knowledge over the world's runs; with
+ * `minRecallAtReview`, only among the settings whose mean recall at review is at least that.
+ */
+export function budgetBest(
+  results: readonly TaskResult[],
+  world: WorldId,
+  minRecallAtReview = 0,
+): BudgetBest[] {
   const rows = results.filter((r) => r.study === 'budget' && r.world === world);
   const byName = new Map<string, TaskResult[]>();
   for (const r of rows) {
@@ -157,7 +189,9 @@ export function budgetBest(results: readonly TaskResult[], world: WorldId): Budg
       knowledge: mean((r) => r.meanKnowledge),
       minutesPerDay: mean((r) => r.studyMinutesPerDay),
       wordsIntroduced: mean((r) => r.wordsIntroduced),
+      recallAtReview: mean((r) => r.recallAtReview),
     };
+    if (!(entry.recallAtReview >= minRecallAtReview)) continue;
     const current = bestByKind.get(entry.kind);
     if (!current || entry.knowledge > current.knowledge) bestByKind.set(entry.kind, entry);
   }

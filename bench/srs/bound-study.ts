@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync as read } from 'node:fs';
 import { computeRetentionPolicy, policyInterval } from '@verba/srs';
 import type { BudgetBest, HeadlineComparison, PolicySummary } from './analyze.ts';
 import { createLearner, FsrsLearner, type WorldId } from './learners.ts';
@@ -16,25 +16,28 @@ import { computeYearPolicy, type YearPolicy } from './year-policy.ts';
 
 /**
  * How low can the headline go? Schedulers that read the learner's TRUE memory state, which no real
- * scheduler can, run on the full benchmark's learners and seeds (FSRS worlds only: the state is FSRS's)
- * and compared with the curves of the last full run (bench/results/srs-full.json):
+ * scheduler can, run on the benchmark's learners and seeds (FSRS worlds only: the state is FSRS's) on the
+ * two-year metric (words introduced in the first year, knowledge over both) and compared with the curves
+ * of the last quick run (bench/results/srs-quick.json), or of the full run with `--full`:
  * - `state`: the product's per-state policy (`computeRetentionPolicy`, five-year horizon, retention
  *   0.75–0.97) on the learner's true weights and memory state; `state0.7` lets it go down to 0.70. This is
  *   what Verba's policy would reach if the drills told it the memory state exactly.
  * - `yearN`: the best schedule for the benchmark's own objective when the study lasts N days
  *   (`year-policy.ts`: recall summed over the rest of the study minus λ × review time, no retention bounds,
- *   and it may stop reviewing a word); `year365` knows the measured year ends on day 365.
+ *   and it may stop reviewing a word); `year730` knows the measured study ends on day 730.
  * - `recedeN`: every decision looks N days ahead, undiscounted (a stationary policy).
  * - `verba`: the product's scheduler itself, reading the drills (it reproduces the headline).
  * Each is swept over λ and compared with the baseline families at the knowledge levels where the headline
  * compares Verba, and over its own range; each point also prints the words still recalled 180 days after
- * the year with no further review, the memory a schedule leaves behind. `--budget` runs the
+ * the study with no further review, the memory a schedule leaves behind. `--budget` runs the
  * 10-minutes-a-day study instead. Every oracle is a schedule that can be run: what its kind reaches at
  * least, not a cap on what any schedule could do.
- * `npx tsx bench/srs/bound-study.ts W1 state,year365 [λ,…] [--budget]`
+ * `npx tsx bench/srs/bound-study.ts W1 state,year730 [λ,…] [--budget] [--full]`
  */
 
-const DAYS = 365;
+const DAYS = 730;
+/** New words only in the first year, as in the benchmark's two-year metric. */
+const INTRODUCE_UNTIL = 365;
 const LAMBDAS = [0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 16, 32];
 const BUDGET = process.argv.includes('--budget');
 
@@ -43,7 +46,14 @@ interface FullRun {
   headlines: HeadlineComparison[];
   budget: BudgetBest[];
 }
-const full = JSON.parse(readFileSync('bench/results/srs-full.json', 'utf8')) as FullRun;
+interface Plan {
+  horizons: { learners: Record<WorldId, number>; w1Seeds: number }[];
+  budget: { learners: Record<WorldId, number> };
+}
+const resultsFile = process.argv.includes('--full')
+  ? 'bench/results/srs-full.json'
+  : 'bench/results/srs-quick.json';
+const full = JSON.parse(read(resultsFile, 'utf8')) as FullRun & { plan: Plan };
 
 const yearPolicies = new Map<string, YearPolicy>();
 function yearPolicy(weights: readonly number[], lambda: number, days: number): YearPolicy {
@@ -90,21 +100,17 @@ function schedulerFor(
   };
 }
 
-/** The runs run.ts makes for a world: W1's 8 runs for each of 3 seeds, W2's 8 learners (budget: 2). */
+/** The runs run.ts made for a world in the results read (W1's runs for each seed, W2's learners). */
 function runsOf(world: WorldId): { learner: number; seed: number }[] {
-  if (BUDGET)
-    return world === 'W1'
-      ? [
-          { learner: 0, seed: 1 },
-          { learner: 0, seed: 2 },
-        ]
-      : [
-          { learner: 0, seed: 1 },
-          { learner: 1, seed: 1 },
-        ];
   const out: { learner: number; seed: number }[] = [];
-  for (let seed = 1; seed <= (world === 'W1' ? 3 : 1); seed++)
-    for (let learner = 0; learner < 8; learner++) out.push({ learner, seed });
+  if (BUDGET) {
+    for (let i = 0; i < full.plan.budget.learners[world]; i++)
+      out.push(world === 'W1' ? { learner: 0, seed: i + 1 } : { learner: i, seed: 1 });
+    return out;
+  }
+  const horizon = full.plan.horizons[0]!;
+  for (let seed = 1; seed <= (world === 'W1' ? horizon.w1Seeds : 1); seed++)
+    for (let learner = 0; learner < horizon.learners[world]; learner++) out.push({ learner, seed });
   return out;
 }
 
@@ -132,6 +138,8 @@ async function point(
         days: DAYS,
         habits: DEFAULT_HABITS,
         grades: 'drills',
+        drillMix: 'issue28',
+        introduceUntilDay: INTRODUCE_UNTIL,
         scoreAfterAnswers: 1000,
         ...(BUDGET ? { budgetSecondsPerDay: 600 } : {}),
       },
@@ -183,7 +191,7 @@ async function main() {
       const p = await point(world, kind, lambda);
       points.push(p);
       console.log(
-        `${world} ${p.label}: knowledge ${p.knowledge.toFixed(1)}, review minutes ${(p.seconds / 60).toFixed(0)}, words recalled ${AFTER_DAYS} days after the year without review ${p.lasting.toFixed(0)}`,
+        `${world} ${p.label}: knowledge ${p.knowledge.toFixed(1)}, review minutes ${(p.seconds / 60).toFixed(0)}, words recalled ${AFTER_DAYS} days after the study without review ${p.lasting.toFixed(0)}`,
       );
     }
     if (BUDGET) continue;
@@ -195,14 +203,15 @@ async function main() {
         (h) =>
           h.world === world &&
           h.days === DAYS &&
+          h.metric === 'two-year' &&
           h.ours === 'Per-state retention, graded evidence' &&
           h.against === label,
       );
-      if (!head) throw new Error(`srs-full.json has no headline of Verba against ${label}`);
+      if (!head) throw new Error(`${resultsFile} has no headline of Verba against ${label}`);
       const ratios = head.points.map((p) => familyTimeToReach(ours, p.knowledge) / p.baseline);
       const own = compareCurves(points, baseline(world, family));
       console.log(
-        `${world} ${kind} vs ${label}: at Verba's levels ${fmt(ratios.every(Number.isFinite) ? geometricMean(ratios) : Number.NaN)} [${ratios.map(fmt).join(' ')}] (Verba ${fmt(head.geometricMean)} [${head.points.map((p) => fmt(p.ratio)).join(' ')}]); over its own range ${own.range?.map((x) => x.toFixed(0)).join('–')} ${fmt(own.geometricMean)}`,
+        `${world} ${kind} vs ${label} (${resultsFile}): at Verba's levels ${fmt(ratios.every(Number.isFinite) ? geometricMean(ratios) : Number.NaN)} [${ratios.map(fmt).join(' ')}] (Verba ${fmt(head.geometricMean)} [${head.points.map((p) => fmt(p.ratio)).join(' ')}]); over its own range ${own.range?.map((x) => x.toFixed(0)).join('–')} ${fmt(own.geometricMean)}`,
       );
     }
   }

@@ -1,4 +1,6 @@
+import { computeRetentionPolicy, policyInterval } from '@verba/srs';
 import { recognisedIsHard } from './drills.ts';
+import { FsrsLearner, type Learner } from './learners.ts';
 import { createAnkiSm2 } from './schedulers/anki-sm2.ts';
 import { createFsrs } from './schedulers/fsrs.ts';
 import { createMemrise } from './schedulers/memrise.ts';
@@ -22,6 +24,9 @@ export type PolicyKind =
   | 'marc'
   | 'verba'
   | 'verba-refit'
+  | 'verba-weighted'
+  | 'verba-prob'
+  | 'verba-true'
   | 'fsrs-published';
 
 export interface PolicySpec {
@@ -42,7 +47,16 @@ export const FIXED_RETENTION: readonly PolicyKind[] = [
   'fsrs-graded-lapse',
   'fsrs-refit',
 ];
-export const PER_STATE: readonly PolicyKind[] = ['marc', 'verba', 'verba-refit'];
+export const PER_STATE: readonly PolicyKind[] = [
+  'marc',
+  'verba',
+  'verba-refit',
+  'verba-weighted',
+  'verba-prob',
+  'verba-true',
+];
+/** Per-state policies that read the drills another way than the product, and the one reading the truth. */
+export const EVIDENCE_VARIANTS: readonly PolicyKind[] = ['verba-weighted', 'verba-prob'];
 
 export const POLICY_LABELS: Record<PolicyKind, string> = {
   'spec-sm2': "Spec's SM-2 (q=3/q=1)",
@@ -58,6 +72,12 @@ export const POLICY_LABELS: Record<PolicyKind, string> = {
   marc: 'Per-state retention, right/wrong',
   verba: 'Per-state retention, graded evidence',
   'verba-refit': 'Per-state retention, graded evidence, validated refit (adopted above a margin)',
+  'verba-weighted':
+    'Per-state retention, grade weighted by drill strength (Hard or Again by the probability of recall the drills give)',
+  'verba-prob':
+    'Per-state retention, drills read as a probability of recall (Good and Again updates mixed)',
+  'verba-true':
+    "Per-state retention on the learner's TRUE memory state and parameters (FSRS worlds; no real scheduler can)",
   'fsrs-published':
     'FSRS-6, fixed retention, four grades, retired past 25 years (the published setup)',
 };
@@ -68,7 +88,28 @@ export function policyName(spec: PolicySpec): string {
   return `${spec.kind} DR${spec.value.toFixed(2)}`;
 }
 
-export function createPolicy(spec: PolicySpec, words: number, refitEveryDays: number): Scheduler {
+/**
+ * Verba's per-state policy reading the learner's true memory state and parameters instead of the
+ * drills: what the product's policy would do if a session told it the memory state exactly.
+ */
+function trueStatePolicy(name: string, learner: Learner, lambda: number): Scheduler {
+  if (!(learner instanceof FsrsLearner))
+    throw new Error('the true-state policy needs an FSRS world (W1, W2)');
+  const table = computeRetentionPolicy({ lambda, weights: learner.weights });
+  return {
+    name,
+    review: (word, day) =>
+      day + policyInterval(table, learner.stability(word), learner.difficulty(word)),
+    predict: (word, day) => learner.recall(word, day),
+  };
+}
+
+export function createPolicy(
+  spec: PolicySpec,
+  words: number,
+  refitEveryDays: number,
+  learner?: Learner,
+): Scheduler {
   const name = policyName(spec);
   switch (spec.kind) {
     case 'spec-sm2':
@@ -120,6 +161,23 @@ export function createPolicy(spec: PolicySpec, words: number, refitEveryDays: nu
         refitEveryDays,
         minLogLossImprovement: REFIT_MARGIN,
       });
+    case 'verba-weighted':
+      return createFsrs(name, words, {
+        lambda: spec.value,
+        graded: true,
+        evidence: 'weighted',
+        fitting: 'none',
+      });
+    case 'verba-prob':
+      return createFsrs(name, words, {
+        lambda: spec.value,
+        graded: true,
+        evidence: 'probability',
+        fitting: 'none',
+      });
+    case 'verba-true':
+      if (!learner) throw new Error('the true-state policy needs the learner');
+      return trueStatePolicy(name, learner, spec.value);
     case 'fsrs-published':
       return createFsrs(name, words, {
         desiredRetention: spec.value,

@@ -1,3 +1,4 @@
+import { scaleLabel, type DrillMix, type DrillScale } from './drills.ts';
 import { createLearner, FsrsLearner, type WorldId } from './learners.ts';
 import { auc, logLoss, rmseBins } from './metrics.ts';
 import { createPolicy, policyName, type PolicySpec } from './policies.ts';
@@ -21,9 +22,15 @@ export interface Task {
   scoreAfterAnswers: number;
   /** What a review shows the scheduler (default 'drills', the product's session). */
   grades?: SimConfig['grades'];
-  drillScale?: number;
+  drillScale?: number | DrillScale;
+  /** Which drills a review goes through (default 'today'). */
+  drillMix?: DrillMix;
+  /** New words only before this day (the two-year metric: the first year). */
+  introduceUntilDay?: number;
+  /** Also keep the figures of the first this many days (the one-year metric). */
+  yearOneDays?: number;
   /** Which part of the benchmark the task belongs to. */
-  study?: 'main' | 'budget' | 'sensitivity' | 'pass-rate' | 'product-gate';
+  study?: 'main' | 'budget' | 'sensitivity' | 'evidence-today' | 'pass-rate' | 'product-gate';
   budgetSecondsPerDay?: number;
   /** Habits other than the default (the published setup of the product gate). */
   habits?: Habits;
@@ -47,12 +54,16 @@ export interface TaskResult extends Pick<
   | 'week1Recall'
   | 'onTimePassRate'
   | 'onTimeReviews'
+  | 'recallAtReview'
+  | 'yearOne'
 > {
   world: WorldId;
   learner: number;
   words: number;
   study: NonNullable<Task['study']>;
-  drillScale: number;
+  /** The learner's drill offsets (`scaleLabel`: '×1' as stated). */
+  drillScale: string;
+  drillMix: DrillMix;
   policy: PolicySpec;
   name: string;
   scored: number;
@@ -69,7 +80,7 @@ export async function runTask(task: Task): Promise<TaskResult> {
   const learner = task.weights
     ? new FsrsLearner(`gate-s${task.seed}`, task.weights, task.words, 0, task.seed)
     : createLearner(task.world, task.learner, task.seed, task.words);
-  const scheduler = createPolicy(task.policy, task.words, task.refitEveryDays);
+  const scheduler = createPolicy(task.policy, task.words, task.refitEveryDays, learner);
   const drillScale = task.drillScale ?? 1;
   const run = await simulate(
     learner,
@@ -80,6 +91,9 @@ export async function runTask(task: Task): Promise<TaskResult> {
       habits: task.habits ?? DEFAULT_HABITS,
       grades: task.grades ?? 'drills',
       drillScale,
+      drillMix: task.drillMix ?? 'today',
+      ...(task.introduceUntilDay ? { introduceUntilDay: task.introduceUntilDay } : {}),
+      ...(task.yearOneDays ? { yearOneDays: task.yearOneDays } : {}),
       ...(task.budgetSecondsPerDay ? { budgetSecondsPerDay: task.budgetSecondsPerDay } : {}),
       scoreAfterAnswers: task.scoreAfterAnswers,
     },
@@ -93,7 +107,8 @@ export async function runTask(task: Task): Promise<TaskResult> {
     days: task.days,
     words: task.words,
     study: task.study ?? 'main',
-    drillScale,
+    drillScale: scaleLabel(drillScale),
+    drillMix: task.drillMix ?? 'today',
     policy: task.policy,
     name: policyName(task.policy),
     meanKnowledge: run.meanKnowledge,
@@ -107,6 +122,8 @@ export async function runTask(task: Task): Promise<TaskResult> {
     week1Recall: run.week1Recall,
     onTimePassRate: run.onTimePassRate,
     onTimeReviews: run.onTimeReviews,
+    recallAtReview: run.recallAtReview,
+    yearOne: run.yearOne,
     scored: run.predictions.length,
     logLoss: logLoss(run.predictions),
     trueLogLoss: logLoss(run.predictions, (p) => p.truth),

@@ -111,6 +111,66 @@ describe('simulate with the drill model and a time budget', { timeout: 60_000 },
   });
 });
 
+describe('the two-year metric', { timeout: 60_000 }, () => {
+  const twoYears: SimConfig = {
+    ...config,
+    words: 2000,
+    days: 120,
+    grades: 'drills',
+    drillMix: 'issue28',
+    introduceUntilDay: 60,
+    yearOneDays: 60,
+  };
+
+  it("introduces words only in the first period, keeps reviewing after it, and keeps the first period's figures", async () => {
+    const run = (cfg: SimConfig) =>
+      simulate(
+        createLearner('W1', 0, 2, cfg.words),
+        createPolicy({ kind: 'verba', value: 0.5 }, cfg.words, 30),
+        cfg,
+        2,
+      );
+    const two = await run(twoYears);
+    const one = await run({
+      ...twoYears,
+      days: 60,
+      introduceUntilDay: undefined,
+      yearOneDays: undefined,
+    });
+    // The first period is the same study whatever follows it: its figures are the one-period run's.
+    expect(two.yearOne.meanKnowledge).toBeCloseTo(one.meanKnowledge, 9);
+    expect(two.yearOne.reviewSeconds).toBe(one.reviewSeconds);
+    expect(two.wordsIntroduced).toBe(one.wordsIntroduced);
+    expect(two.wordsIntroduced).toBeLessThan(twoYears.words);
+    // Reviews go on in the second period; knowledge is the mean over all days.
+    expect(two.reviewSeconds).toBeGreaterThan(one.reviewSeconds);
+    expect(two.meanKnowledge).not.toBeCloseTo(one.meanKnowledge, 3);
+    expect(two.recallAtReview).toBeGreaterThan(0.5);
+    expect(two.recallAtReview).toBeLessThan(1);
+    expect(Number.isNaN(one.yearOne.meanKnowledge)).toBe(true);
+  });
+
+  it('reads the true memory state in the true-state policy, and the drills in the readers, as deterministic runs', async () => {
+    for (const kind of ['verba-true', 'verba-prob', 'verba-weighted'] as const) {
+      const run = () => {
+        const learner = createLearner('W2', 1, 1, 300);
+        return simulate(
+          learner,
+          createPolicy({ kind, value: 0.5 }, 300, 30, learner),
+          { ...twoYears, words: 300 },
+          1,
+        );
+      };
+      const a = await run();
+      expect(a.meanKnowledge).toBeGreaterThan(0);
+      expect(await run()).toEqual(a);
+    }
+    expect(() =>
+      createPolicy({ kind: 'verba-true', value: 0.5 }, 10, 30, createLearner('W3', 0, 1, 10)),
+    ).toThrow();
+  });
+});
+
 describe('published-simulation gate', () => {
   it('is deterministic and ranks low fixed retention above Anki SM-2 per study hour', () => {
     const options = { deck: 300, days: 200, newPerDay: 5, seed: 4 };

@@ -5,8 +5,18 @@ import {
   reviewCost,
   type Rating4,
 } from './costs.ts';
-import { gradeFromDrills, type DrillEvidence } from '@verba/srs';
-import { drillOutcomes, drillsForAnswer } from './drills.ts';
+import {
+  answeredRight,
+  drillOutcomes,
+  drillsForAnswer,
+  issue28Drills,
+  maturityOf,
+  NEAR_MISS_WORD_SHARE,
+  productGrade,
+  type Drill,
+  type DrillMix,
+  type DrillScale,
+} from './drills.ts';
 import type { Learner } from './learners.ts';
 import { createRng, deriveSeed, pick } from './rng.ts';
 import type { Scheduler } from './schedulers/types.ts';
@@ -33,8 +43,20 @@ export interface SimConfig {
    * `gradeFromDrills` (schedulers that read grades get it as `grade`).
    */
   grades: 'pass-fail' | 'four' | 'drills';
-  /** Multiplies the drills' logit offsets (1 = as stated; the sensitivity run uses 0 and 2). */
-  drillScale?: number;
+  /**
+   * Multiplies the drills' logit offsets in the learner (1 = as stated; the sensitivity run uses 0 and 2,
+   * and recognition or recall drills alone ×2). Schedulers that read offsets assume them as stated.
+   */
+  drillScale?: number | DrillScale;
+  /** Which drills a review goes through (default 'today'; `drills.ts`). */
+  drillMix?: DrillMix;
+  /**
+   * New words are introduced only before this day (default: every day of the study). The two-year metric
+   * introduces words in the first year and keeps reviewing in the second.
+   */
+  introduceUntilDay?: number;
+  /** The figures of the first `yearOneDays` days are also kept (`yearOne`): the one-year metric. */
+  yearOneDays?: number;
   /**
    * Study time budget per study day, in seconds: due reviews first (most overdue first) until it is spent,
    * then new words while time remains, instead of the habits' new words and review cap.
@@ -74,6 +96,10 @@ export interface RunResult {
   onTimePassRate: number;
   onTimeReviews: number;
   wordsIntroduced: number;
+  /** Mean true recall probability at the moment of a review (first exposures excluded). */
+  recallAtReview: number;
+  /** Mean knowledge and review seconds over the first `yearOneDays` days (NaN when not asked). */
+  yearOne: { meanKnowledge: number; reviewSeconds: number };
   predictions: Prediction[];
 }
 
@@ -111,6 +137,12 @@ export async function simulate(
   let reviewSeconds = 0;
   const budget = config.budgetSecondsPerDay;
   const drillScale = config.drillScale ?? 1;
+  const drillMix = config.drillMix ?? 'today';
+  const introduceUntil = config.introduceUntilDay ?? days;
+  const yearOneDays = config.yearOneDays;
+  const yearOne = { meanKnowledge: Number.NaN, reviewSeconds: Number.NaN };
+  let recallAtReviewSum = 0;
+  let reviews = 0;
   let knowledgeSum = 0;
   let cumulativeHoursSum = 0;
   let finalKnowledge = 0;
@@ -122,6 +154,10 @@ export async function simulate(
   const dueList: number[] = [];
 
   for (let day = 0; day < days; day++) {
+    if (day === yearOneDays) {
+      yearOne.meanKnowledge = knowledgeSum / day;
+      yearOne.reviewSeconds = reviewSeconds;
+    }
     // Habits are drawn every day, studied or not, so every scheduler sees the same calendar.
     const studies = habitRng.next() < habits.adherence;
     const newToday = habitRng.int(habits.newPerDay[0], habits.newPerDay[1]);
@@ -162,17 +198,22 @@ export async function simulate(
             : 3;
         let shown: Rating4 = rating;
         let grade: Rating4 = rating;
-        let drills: DrillEvidence[] | undefined;
+        let drills: Drill[] | undefined;
         if (config.grades === 'drills') {
+          const mixDraw = answerDraw(answerSeed, w, n, 3);
+          const issue28 = drillMix === 'issue28';
           drills = drillOutcomes(
             p,
             u,
-            drillsForAnswer(answerDraw(answerSeed, w, n, 3)),
+            issue28 ? issue28Drills(mixDraw, maturityOf(n)) : drillsForAnswer(mixDraw),
             drillScale,
+            issue28 && answerDraw(answerSeed, w, 0, 5) < NEAR_MISS_WORD_SHARE,
           );
-          shown = drills.every((d) => d.correct) ? 3 : 1;
-          grade = gradeFromDrills(drills);
+          shown = answeredRight(drills) ? 3 : 1;
+          grade = productGrade(drills);
         }
+        recallAtReviewSum += p;
+        reviews++;
         if (answers >= config.scoreAfterAnswers) predictions.push({ predicted, truth: p, correct });
         if (due[w] === day && day - lastSeen[w]! >= 2) {
           onTime++;
@@ -187,7 +228,11 @@ export async function simulate(
         answers++;
       }
       const fresh =
-        budget === undefined ? Math.min(newToday, words - introduced) : words - introduced;
+        day >= introduceUntil
+          ? 0
+          : budget === undefined
+            ? Math.min(newToday, words - introduced)
+            : words - introduced;
       for (let k = 0; k < fresh; k++) {
         if (budget !== undefined && seconds - dayStart >= budget) break;
         const w = introduced++;
@@ -212,6 +257,10 @@ export async function simulate(
     await scheduler.endOfDay?.(day);
   }
 
+  if (yearOneDays === days) {
+    yearOne.meanKnowledge = knowledgeSum / days;
+    yearOne.reviewSeconds = reviewSeconds;
+  }
   const meanKnowledge = knowledgeSum / days;
   const meanHours = cumulativeHoursSum / days;
   return {
@@ -230,6 +279,8 @@ export async function simulate(
     onTimePassRate: onTime > 0 ? onTimeCorrect / onTime : Number.NaN,
     onTimeReviews: onTime,
     wordsIntroduced: introduced,
+    recallAtReview: reviews > 0 ? recallAtReviewSum / reviews : Number.NaN,
+    yearOne,
     predictions,
   };
 }

@@ -10,11 +10,16 @@ import { TestHarness, type TestUser } from './testing/harness.ts';
  * - `public`: anyone may call it; it must still never reveal another user's data.
  * - `user`: anonymous callers get 401; another signed-in user gets 404 for the owner's ids and
  *   never sees the owner's data.
+ * - `operator`: for the people running the server, outside /api (Prometheus, `npm run backup`):
+ *   refused to anyone without the operator's key, a signed-in learner included
+ *   (security/operator-routes.int.test.ts covers who is let in).
+ * - `admin`: anonymous callers get 401, every signed-in learner who is not an admin 403 (the owner
+ *   here is the install's first account, so its admin).
  */
 interface RouteCase {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   path: string;
-  access: 'public' | 'user';
+  access: 'public' | 'user' | 'operator' | 'admin';
   /** A valid body for the route, for the owner's data. */
   body?: (owner: OwnerData) => unknown;
   /** Values for the path's :params, taken from the owner's data. */
@@ -35,6 +40,9 @@ interface OwnerData {
 }
 
 const ROUTES: RouteCase[] = [
+  { method: 'GET', path: '/metrics', access: 'operator' },
+  { method: 'POST', path: '/operator/backup', access: 'operator' },
+  // Public; its nightly-backup detail is for admins only (security/health-detail.int.test.ts).
   { method: 'GET', path: '/api/health', access: 'public' },
   { method: 'GET', path: '/api/openapi.json', access: 'public' },
   {
@@ -53,6 +61,13 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/auth/get-session', access: 'public' },
   { method: 'GET', path: '/api/profile', access: 'user' },
   { method: 'GET', path: '/api/profile/stats', access: 'user' },
+  { method: 'GET', path: '/api/stats', access: 'user' },
+  {
+    method: 'GET',
+    path: '/api/stats/words/:id',
+    access: 'user',
+    params: (o) => ({ id: o.wordId }),
+  },
   {
     method: 'PATCH',
     path: '/api/profile',
@@ -93,7 +108,13 @@ const ROUTES: RouteCase[] = [
     access: 'user',
     params: (o) => ({ id: o.wordId }),
   },
+  { method: 'POST', path: '/api/imports/preview', access: 'user', body: () => ({}) },
+  { method: 'POST', path: '/api/imports', access: 'user', body: () => ({}) },
+  { method: 'GET', path: '/api/imports/latest', access: 'user' },
+  { method: 'GET', path: '/api/imports/:id', access: 'user', params: () => ({ id: randomUUID() }) },
+  { method: 'GET', path: '/api/enrichment', access: 'user' },
   { method: 'GET', path: '/api/practice/feed', access: 'user' },
+  { method: 'GET', path: '/api/practice/offline-words', access: 'user' },
   {
     method: 'POST',
     path: '/api/practice/sessions',
@@ -128,6 +149,26 @@ const ROUTES: RouteCase[] = [
   },
   {
     method: 'POST',
+    path: '/api/practice/sync',
+    access: 'user',
+    // An answer to the owner's session: it must be refused, the session left as it was.
+    body: (o) => ({
+      entries: [
+        {
+          kind: 'answer',
+          id: randomUUID(),
+          at: new Date().toISOString(),
+          timeZone: 'UTC',
+          sessionId: o.sessionId,
+          itemIndex: 0,
+          answer: { type: 'flashcard', knew: true },
+          responseTimeMs: 1_000,
+        },
+      ],
+    }),
+  },
+  {
+    method: 'POST',
     path: '/api/feedback',
     access: 'user',
     body: () => ({ feedbackType: 'general', message: 'Intruder feedback text' }),
@@ -144,6 +185,9 @@ const ROUTES: RouteCase[] = [
     }),
   },
   { method: 'GET', path: '/api/account/export', access: 'user' },
+  { method: 'GET', path: '/api/account/export/anki', access: 'user' },
+  { method: 'GET', path: '/api/account/export/csv', access: 'user' },
+  { method: 'GET', path: '/api/account/export/tsv', access: 'user' },
   { method: 'GET', path: '/api/config', access: 'user' },
   {
     method: 'POST',
@@ -175,6 +219,62 @@ const ROUTES: RouteCase[] = [
     body: () => ({ word: 'OwnerSecretSuggestion' }),
   },
   { method: 'GET', path: '/api/events', access: 'user', stream: true },
+  { method: 'GET', path: '/api/auth/options', access: 'public' },
+  {
+    method: 'POST',
+    path: '/api/auth/password-reset/request',
+    access: 'public',
+    body: (o) => ({ email: o.user.email }),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/password-reset',
+    access: 'public',
+    body: () => ({ token: 'a'.repeat(24), newPassword: 'intruder-harbour-lantern-9' }),
+  },
+  { method: 'POST', path: '/api/auth/sso', access: 'public', body: () => ({}) },
+  {
+    method: 'POST',
+    path: '/api/auth/verify-email',
+    access: 'public',
+    body: () => ({ token: 'a'.repeat(40) }),
+  },
+  { method: 'POST', path: '/api/auth/verify-email/resend', access: 'user', body: () => ({}) },
+  { method: 'GET', path: '/api/auth/callback/oidc', access: 'public' },
+  { method: 'GET', path: '/api/admin/access', access: 'user' },
+  { method: 'POST', path: '/api/sso/link', access: 'user', body: () => ({}) },
+  { method: 'GET', path: '/api/admin', access: 'admin' },
+  {
+    method: 'PATCH',
+    path: '/api/admin/accounts/:id',
+    access: 'admin',
+    params: (o) => ({ id: o.user.id }),
+    body: () => ({ disabled: true }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/accounts/:id',
+    access: 'admin',
+    params: (o) => ({ id: o.user.id }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/accounts/:id/reset-link',
+    access: 'admin',
+    params: (o) => ({ id: o.user.id }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/invitations',
+    access: 'admin',
+    body: () => ({ maxUses: 1, expiresInDays: 1 }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/invitations/:id',
+    access: 'admin',
+    params: () => ({ id: randomUUID() }),
+  },
   // Last: the intruder deletes their own account, and nothing of the owner's goes with it.
   {
     method: 'DELETE',
@@ -267,7 +367,7 @@ async function firstChunk(response: Response): Promise<string> {
 describe('the route table', () => {
   it('lists every /api route the app serves, and nothing else', () => {
     const served = t.app.routes
-      .filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL' && !r.path.includes('*'))
+      .filter((r) => r.method !== 'ALL' && r.path !== '*' && !r.path.includes('/*'))
       .map((r) => `${r.method} ${r.path}`);
     const listed = ROUTES.map((r) => `${r.method} ${r.path}`);
     expect([...new Set(served)].sort()).toEqual([...listed].sort());
@@ -291,6 +391,21 @@ describe.each(ROUTES.filter((r) => r.access === 'user'))('$method $path', (route
   });
 });
 
+describe.each(ROUTES.filter((r) => r.access === 'admin'))('$method $path (admin)', (route) => {
+  it('answers 401 to an anonymous caller', async () => {
+    expect((await call(route)).status).toBe(401);
+  });
+
+  it('answers 403 to a learner who is not an admin, and shows them nothing', async () => {
+    // A learner of their own: the intruder above ends by deleting its account.
+    const learner = await t.signUp();
+    const response = await call(route, learner.cookie);
+    expect(response.status).toBe(403);
+    const text = await response.text();
+    for (const secret of owner.secrets) expect(text).not.toContain(secret);
+  });
+});
+
 describe.each(ROUTES.filter((r) => r.access === 'public'))('$method $path (public)', (route) => {
   it("reveals no user's data to an anonymous caller", async () => {
     const response = await call(route);
@@ -299,6 +414,20 @@ describe.each(ROUTES.filter((r) => r.access === 'public'))('$method $path (publi
     for (const secret of owner.secrets) expect(text).not.toContain(secret);
   });
 });
+
+describe.each(ROUTES.filter((r) => r.access === 'operator'))(
+  '$method $path (operator)',
+  (route) => {
+    it('is refused to an anonymous caller and to a signed-in learner, with nothing of theirs', async () => {
+      for (const cookie of [undefined, owner.user.cookie, intruder.cookie]) {
+        const response = await call(route, cookie);
+        expect(response.status).toBe(403);
+        const text = await response.text();
+        for (const secret of owner.secrets) expect(text).not.toContain(secret);
+      }
+    });
+  },
+);
 
 describe('after all of the above', () => {
   it("left the owner's data untouched", async () => {

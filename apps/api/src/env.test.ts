@@ -14,6 +14,7 @@ describe('loadEnv', () => {
       AUTH_RATE_LIMIT_SIGN_IN: 300,
       AUTH_RATE_LIMIT_SIGN_UP: 100,
       AUTH_RATE_LIMIT_ACCOUNT_FAILURES: 5,
+      SHUTDOWN_TIMEOUT_MS: 10_000,
     });
     expect(env.DATABASE_URL).toBeUndefined();
   });
@@ -26,6 +27,51 @@ describe('loadEnv', () => {
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.PUBLIC_URL).toBe('https://verba.example.org');
+  });
+
+  it('reads who may sign up, the admins, mail and single sign-on, refusing half a setting', () => {
+    const env = loadEnv({
+      SIGNUP: 'invite',
+      ADMIN_EMAILS: ' Boss@Example.com , second@example.com,',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      MAIL_FROM: 'Verba <verba@example.com>',
+      OIDC_ISSUER_URL: 'https://id.example.com/realms/verba',
+      OIDC_CLIENT_ID: 'verba',
+      OIDC_CLIENT_SECRET: 'secret',
+      OIDC_ONLY: 'true',
+    });
+    expect(env).toMatchObject({
+      SIGNUP: 'invite',
+      ADMIN_EMAILS: ['boss@example.com', 'second@example.com'],
+      OIDC_ONLY: true,
+    });
+    expect(loadEnv({}).SIGNUP).toBe('open');
+    expect(() => loadEnv({ SIGNUP: 'maybe' })).toThrow(/SIGNUP: must be open, invite or closed/);
+    expect(() => loadEnv({ SMTP_URL: 'smtp://mail.example.com' })).toThrow(/MAIL_FROM/);
+    expect(() => loadEnv({ SMTP_URL: 'http://mail.example.com', MAIL_FROM: 'a@b.c' })).toThrow(
+      /SMTP_URL/,
+    );
+    expect(() => loadEnv({ OIDC_ISSUER_URL: 'https://id.example.com' })).toThrow(/OIDC_CLIENT_ID/);
+    expect(() => loadEnv({ OIDC_ONLY: 'true' })).toThrow(/OIDC_ONLY: needs OIDC_ISSUER_URL/);
+  });
+
+  it('requires mail for email verification, which is off by default', () => {
+    expect(loadEnv({}).REQUIRE_EMAIL_VERIFICATION).toBe(false);
+    expect(() => loadEnv({ REQUIRE_EMAIL_VERIFICATION: 'true' })).toThrow(
+      /REQUIRE_EMAIL_VERIFICATION: needs SMTP_URL and MAIL_FROM/,
+    );
+    expect(() =>
+      loadEnv({ REQUIRE_EMAIL_VERIFICATION: 'true', SMTP_URL: 'smtp://mail.example.com' }),
+    ).toThrow(/MAIL_FROM: is required when SMTP_URL is set/);
+    expect(() => loadEnv({ REQUIRE_EMAIL_VERIFICATION: 'perhaps' })).toThrow(
+      /REQUIRE_EMAIL_VERIFICATION: must be true or false/,
+    );
+    const env = loadEnv({
+      REQUIRE_EMAIL_VERIFICATION: 'true',
+      SMTP_URL: 'smtp://mail.example.com',
+      MAIL_FROM: 'Verba <verba@example.com>',
+    });
+    expect(env.REQUIRE_EMAIL_VERIFICATION).toBe(true);
   });
 
   it('requires a shared secret with PostgreSQL', () => {
@@ -49,6 +95,7 @@ describe('loadEnv', () => {
         LOG_LEVEL: 'loud',
         AUTH_RATE_LIMIT_SIGN_IN: '0',
         AUTH_RATE_LIMIT_SIGN_UP: 'lots',
+        SHUTDOWN_TIMEOUT_MS: '50',
       });
     } catch (e) {
       error = e;
@@ -62,7 +109,29 @@ describe('loadEnv', () => {
       'LOG_LEVEL',
       'AUTH_RATE_LIMIT_SIGN_IN',
       'AUTH_RATE_LIMIT_SIGN_UP',
+      'SHUTDOWN_TIMEOUT_MS',
     ])
       expect(message).toContain(`${name}:`);
+  });
+
+  it('takes the nightly backups and metrics settings, refusing what cannot work', () => {
+    expect(loadEnv({})).toMatchObject({ BACKUP_KEEP: 7, BACKUP_HOUR: 3 });
+    expect(loadEnv({ BACKUP_DIR: '/backups', BACKUP_KEEP: '14', BACKUP_HOUR: '0' })).toMatchObject({
+      BACKUP_DIR: '/backups',
+      BACKUP_KEEP: 14,
+      BACKUP_HOUR: 0,
+    });
+    expect(() => loadEnv({ BACKUP_HOUR: '24' })).toThrow(
+      /BACKUP_HOUR: must be an hour from 0 to 23/,
+    );
+    expect(() => loadEnv({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
+    expect(() => loadEnv({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16/);
+    expect(() =>
+      loadEnv({
+        DATABASE_URL: 'postgres://localhost/verba',
+        BETTER_AUTH_SECRET: 'x'.repeat(32),
+        BACKUP_DIR: '/backups',
+      }),
+    ).toThrow(/BACKUP_DIR: is for the embedded database/);
   });
 });

@@ -54,6 +54,9 @@ async function userWithEverything() {
   await t.db
     .insert(schema.userFeedback)
     .values({ userId: user.id, feedbackType: 'feature', message: 'Please add audio', rating: 5 });
+  await t.db
+    .insert(schema.syncEntries)
+    .values({ userId: user.id, id: crypto.randomUUID(), kind: 'answer', result: {} });
   return { user, word };
 }
 
@@ -67,6 +70,7 @@ const USER_TABLES = [
   'groups',
   'word_suggestions_cache',
   'user_feedback',
+  'sync_entries',
 ] as const;
 
 async function countRows(table: string, userId: string): Promise<number> {

@@ -1,3 +1,5 @@
+import type { Server as HttpServer } from 'node:http';
+import type { Socket } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
@@ -22,9 +24,23 @@ export interface ServerOptions {
 export interface RunningServer {
   port: number;
   logger: Logger;
-  /** Stops taking requests, lets the open ones finish and closes the database. */
-  close: () => Promise<void>;
+  /**
+   * Stops gracefully (SIGTERM): stops listening, answers the requests in flight (new ones on open
+   * connections get 503 with Retry-After), closes live-update streams with a retry hint, lets
+   * background jobs and every request past the gate finish (even one whose connection is gone),
+   * then closes the database. Connections still open when `timeoutMs` (SHUTDOWN_TIMEOUT_MS) is
+   * nearly over are cut, so that the database is closed in time; a request still running after
+   * that gets the database's 503.
+   */
+  close: (timeoutMs?: number) => Promise<void>;
 }
+
+/** Of the shutdown's time, what is kept for the jobs and the database to close. */
+const CLOSE_RESERVE_MS = 2_000;
+/** How often connections that fell idle while draining are closed. */
+const IDLE_SWEEP_MS = 50;
+/** How long open connections still get answers (503) before the listener closes. */
+const LAST_CALL_MS = 1_000;
 
 /** Opens the database (migrated), wires the services and listens on PORT. */
 export async function startServer(env: Env, options: ServerOptions = {}): Promise<RunningServer> {
@@ -58,6 +74,7 @@ export async function startServer(env: Env, options: ServerOptions = {}): Promis
       );
     },
   );
+  const closeListener = gracefulListener(server);
   const url = env.PORT === 0 ? `http://localhost:${port}` : env.PUBLIC_URL;
   logger.info(
     {
@@ -77,11 +94,71 @@ export async function startServer(env: Env, options: ServerOptions = {}): Promis
   return {
     port,
     logger,
-    close: async () => {
+    close: async (timeoutMs = env.SHUTDOWN_TIMEOUT_MS) => {
+      const started = performance.now();
       clearInterval(prune);
-      await new Promise<void>((done) => server.close(() => done()));
-      await services.close();
+      services.draining.begin();
+      const answered = await closeListener(Math.max(0, timeoutMs - CLOSE_RESERVE_MS));
+      if (!answered) logger.warn('shutdown: requests still open at the deadline were cut');
+      const jobsDone = await within(
+        services.close().catch((error: unknown) => logger.error({ err: error }, 'shutdown failed')),
+        Math.max(0, timeoutMs - CLOSE_RESERVE_MS / 2 - (performance.now() - started)),
+      );
+      if (!jobsDone) {
+        logger.warn('shutdown: requests or background work still running were left to roll back');
+      }
       await handle.close();
+      logger.info({ ms: Math.round(performance.now() - started) }, 'stopped');
     },
   };
+}
+
+/**
+ * How a listening server stops: it first answers every request on an open connection 503 with
+ * `Connection: close` for a moment, so that clients in the middle of a series learn from an answer
+ * that the process is going; only then does it stop listening and close the connections left
+ * idle. Closing an idle keep-alive connection at once races with a request the client is sending
+ * on it, which then fails with no answer at all.
+ */
+function gracefulListener(server: ReturnType<typeof serve>) {
+  const http = server as HttpServer;
+  const open = new Set<Socket>();
+  http.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
+  /**
+   * Stops accepting connections and waits for the open ones to end. Past `waitMs` the rest are
+   * cut. Resolves whether every connection ended by itself.
+   */
+  return async (waitMs: number): Promise<boolean> => {
+    const deadline = performance.now() + waitMs;
+    const graceEnds = performance.now() + Math.min(LAST_CALL_MS, waitMs / 4);
+    while (open.size > 0 && performance.now() < graceEnds) await sleep(IDLE_SWEEP_MS);
+    const closed = new Promise<void>((done) => http.close(() => done()));
+    const sweep = setInterval(() => http.closeIdleConnections(), IDLE_SWEEP_MS);
+    try {
+      if (await within(closed, Math.max(0, deadline - performance.now()))) return true;
+      http.closeAllConnections();
+      await closed;
+      return false;
+    } finally {
+      clearInterval(sweep);
+    }
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether `work` settled within `ms` (it goes on either way). */
+async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((done) => {
+    timer = setTimeout(() => done(false), ms);
+  });
+  try {
+    return await Promise.race([work.then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

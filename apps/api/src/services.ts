@@ -2,18 +2,25 @@ import { maintainEmbeddedDatabase, type DatabaseHandle } from '@verba/db';
 import { createAiProvider, type AiProvider } from './ai/index.ts';
 import { createAuth } from './auth.ts';
 import type { Env } from './env.ts';
-import { authRateLimits, type AuthRateLimits } from './lib/auth-throttle.ts';
-import type { Services } from './lib/context.ts';
+import { authRateLimits, type AuthRateLimits } from './lib/auth-rate-limits.ts';
+import type { Services } from './app-env.ts';
 import { createDeviceCookies } from './lib/device-cookie.ts';
+import { createDraining } from './lib/draining.ts';
 import { createEvents } from './lib/events.ts';
 import type { Logger } from './lib/logger.ts';
+import { createMailer } from './lib/mail.ts';
 import { createSessions } from './lib/sessions.ts';
+import { createBackups } from './modules/backup/backups.ts';
+import { createMetrics } from './modules/metrics/metrics.ts';
+import { createWordEnrichment } from './modules/enrichment/word-enrichment.ts';
 import { createGroupGeneration } from './modules/groups/groups.service.ts';
 import { createLiveness } from './modules/health/liveness.ts';
 import { purgeDeleted } from './modules/deleted-items/deleted-items.ts';
 import { cleanupExpiredSessions } from './modules/practice/jobs.ts';
 import { periodicJob } from './lib/periodic-job.ts';
-import { createRefitQueue, refitLock } from './modules/practice/refit.ts';
+import { createRefitQueue, refitLock } from './modules/scheduling/refit.ts';
+import type { WordFigures } from './modules/stats/stats.service.ts';
+import { createWordFiguresCache } from './modules/stats/word-figures-cache.ts';
 
 /** How often the embedded database's tables are checked for analyze and vacuum. */
 const MAINTENANCE_INTERVAL_MS = 10_000;
@@ -27,6 +34,10 @@ export interface ServiceInputs {
   rateLimits?: AuthRateLimits;
   /** The time now; tests pass a clock they move themselves. */
   clock?: () => Date;
+  /** Chance for practice; by default Math.random. */
+  random?: () => number;
+  /** The scheduler's chance (`random` by default); null schedules FSRS's exact intervals. */
+  scheduleRandom?: (() => number) | null;
   /** The AI provider; by default the one the AI_* settings describe. */
   ai?: AiProvider;
   /** Least time between two grouping runs of one learner. */
@@ -46,13 +57,33 @@ export async function buildServices({
   secret,
   rateLimits,
   clock = () => new Date(),
+  random = Math.random,
+  scheduleRandom = random,
   ai,
   groupingCooldownMs,
 }: ServiceInputs): Promise<Services> {
   const { db } = database;
-  const auth = createAuth({ db, secret, publicUrl: env.PUBLIC_URL, logger });
+  const mailer = createMailer(env, logger);
+  const auth = createAuth({
+    db,
+    secret,
+    publicUrl: env.PUBLIC_URL,
+    logger,
+    mailer,
+    signup: { SIGNUP: env.SIGNUP, ADMIN_EMAILS: env.ADMIN_EMAILS },
+    requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
+    oidc:
+      env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+        ? {
+            issuer: env.OIDC_ISSUER_URL,
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+          }
+        : null,
+  });
   const events = await createEvents(database, logger);
   const sessions = createSessions({ auth, events, now: () => clock().getTime() });
+  const wordFigures = createWordFiguresCache<WordFigures>(events);
   // The embedded database has no autovacuum of its own (packages/db/src/maintenance.ts).
   const maintenance = periodicJob(
     'database maintenance',
@@ -79,35 +110,64 @@ export async function buildServices({
   );
   // Learners' scheduler parameters are refitted one at a time, after the answer that asked.
   const refit = createRefitQueue({ db, lock: refitLock(database), clock, logger, events });
-  const provider = ai ?? createAiProvider(env);
+  const metrics = createMetrics({
+    database,
+    queues: { refit: () => refit.size() },
+  });
+  const provider =
+    ai ??
+    createAiProvider(env, {
+      fetch: metrics.countingFetch(env.AI_BASE_URL ? new URL(env.AI_BASE_URL).host : 'none'),
+    });
+  const backups = createBackups(database, env, logger, secret);
   const groups = createGroupGeneration(
     { db, ai: provider, events, logger, env, clock },
     groupingCooldownMs === undefined ? {} : { cooldownMs: groupingCooldownMs },
   );
+  const enrichment = createWordEnrichment({ db, ai: provider, env, events, logger, clock });
+  const draining = createDraining();
   return {
     env,
     db,
     databaseKind: database.kind,
     logger,
     auth,
+    mailer,
     events,
     sessions,
+    wordFigures,
     liveness: createLiveness(db),
     groups,
+    enrichment,
     ai: provider,
     rateLimits: rateLimits ?? authRateLimits(env),
     devices: createDeviceCookies(secret, env.PUBLIC_URL.startsWith('https://')),
     clock,
+    metrics,
+    backups,
+    draining,
+    random,
+    scheduleRandom,
     jobs: { sessionCleanup, refit, maintenance, deletedPurge },
+    // Running jobs and requests finish (each writes in transactions of its own, so one cut short
+    // by the shutdown's deadline rolls back); no new ones start. Then the events connection goes.
     close: async () => {
-      await sessionCleanup.stop();
-      await deletedPurge.stop();
-      await refit.stop();
+      draining.begin();
       groups.close();
-      await groups.idle();
+      await Promise.all([
+        backups.stop(),
+        sessionCleanup.stop(),
+        deletedPurge.stop(),
+        refit.stop(),
+        groups.idle(),
+        enrichment.stop(),
+        maintenance.stop(),
+        draining.settled(),
+      ]);
       sessions.close();
-      await maintenance.stop();
+      wordFigures.close();
       await events.close();
+      mailer.close();
     },
   };
 }

@@ -109,6 +109,14 @@ const WRITES: {
     body: () => ({ answerId: randomUUID() }),
     closed: ['answerId'],
   },
+  // Its entries are checked one by one and a bad one is refused with its reason in the answer
+  // (practice/sync.int.test.ts checks a spelling with a control character).
+  {
+    method: 'POST',
+    path: '/api/practice/sync',
+    body: () => ({ entries: [{ kind: 'complete', id: randomUUID() }] }),
+    empty: true,
+  },
   {
     method: 'POST',
     path: '/api/feedback',
@@ -141,6 +149,55 @@ const WRITES: {
     path: '/api/account',
     body: () => ({ confirmation: 'DELETE' }),
     closed: ['confirmation'],
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/password-reset/request',
+    body: () => ({ email: 'someone@example.com' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/password-reset',
+    body: () => ({ token: 'a'.repeat(32), newPassword: 'quiet-meadow-compass-77' }),
+    closed: ['token'],
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/verify-email',
+    body: () => ({ token: 'a'.repeat(40) }),
+    closed: ['token'],
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/sso',
+    body: () => ({ invitation: 'a'.repeat(32) }),
+    closed: ['invitation'],
+  },
+  { method: 'POST', path: '/api/sso/link', body: () => ({}), empty: true },
+  // Uploads: the body is a file, whose rows are checked as cards are (imports.int.test.ts).
+  { method: 'POST', path: '/api/imports/preview', body: () => ({}), empty: true },
+  { method: 'POST', path: '/api/imports', body: () => ({}), empty: true },
+  { method: 'POST', path: '/api/auth/verify-email/resend', body: () => ({}), empty: true },
+  // The install's first account (this test's learner) is its admin.
+  {
+    method: 'PATCH',
+    path: '/api/admin/accounts/{id}',
+    url: () => `/api/admin/accounts/${user.id}`,
+    body: () => ({ disabled: true }),
+    empty: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/accounts/{id}/reset-link',
+    url: () => `/api/admin/accounts/${user.id}/reset-link`,
+    body: () => ({}),
+    empty: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/invitations',
+    body: () => ({ maxUses: 1, expiresInDays: 7 }),
+    empty: true,
   },
 ];
 

@@ -32,6 +32,11 @@ const PAGES = [
     budgetKb: 180,
     entries: ['index.html', 'src/app/index.tsx', 'src/app/routes/app/profile.tsx'],
   },
+  {
+    name: 'progress (/app/progress)',
+    budgetKb: 180,
+    entries: ['index.html', 'src/app/index.tsx', 'src/app/routes/app/progress.tsx'],
+  },
 ];
 
 const manifestPath = join(dist, '.vite/manifest.json');

@@ -2,6 +2,7 @@ import { startTransition, StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from './components/errors/error-boundary';
 import { hasRouteSkeleton, RouteSkeleton } from './components/layouts/route-skeleton';
+import { PAGES } from './config/routes';
 import { startThemeSync } from './features/theme/theme';
 import './index.css';
 
@@ -16,12 +17,12 @@ if (!container) throw new Error('The page has no #root element');
 const root = createRoot(container);
 
 /**
- * A visit that starts on the landing page renders it on its own: its links are plain page
- * loads, so it needs neither the router nor the data layer, and loads far less JavaScript.
- * Every other path starts the full app with the router.
+ * A visit that starts on the landing page renders it on its own (`standalone` in the route
+ * manifest): its links are plain page loads, so it needs neither the router nor the data layer,
+ * and loads far less JavaScript. Every other path starts the full app with the router.
  */
 function loadPage(): Promise<ComponentType> {
-  if (window.location.pathname === '/') {
+  if (window.location.pathname === PAGES.landing.path) {
     return import('./app/routes/landing').then((m) => m.LandingRoute);
   }
   return import('./app').then((m) => m.startApp());

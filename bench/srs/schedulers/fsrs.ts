@@ -4,9 +4,9 @@ import {
   fitLearnerParameters,
   memoryStateFromHistory,
   newCard,
+  policyInterval,
   retrievability,
   scheduleReview,
-  type DrillEvidence,
   type FitReview,
   type RetentionPolicyTable,
   type ReviewGrade,
@@ -14,6 +14,7 @@ import {
   type SrsCard,
 } from '@verba/srs';
 import type { Rating4 } from '../costs.ts';
+import { recallProbability, weightedGrade, type Drill } from '../drills.ts';
 import type { Scheduler } from './types.ts';
 
 const BASE = Date.UTC(2026, 0, 1);
@@ -50,7 +51,15 @@ export interface FsrsSchedulerOptions {
    * With `graded`: grades the session's drills with this map instead of the product's
    * (`gradeFromDrills`), e.g. the map a baseline was defined with.
    */
-  gradeMap?: (drills: readonly DrillEvidence[]) => ReviewGrade;
+  gradeMap?: (drills: readonly Drill[]) => ReviewGrade;
+  /**
+   * With `graded` and a per-state policy, how the drills reach FSRS: 'grade' (the product's grade, or
+   * `gradeMap`); 'weighted' (`weightedGrade`: the grade by drill strength and the predicted recall);
+   * 'probability' (the memory state mixed between FSRS's Good and Again updates, log-stability and
+   * difficulty weighted, by the probability that the word was recalled given its drills,
+   * `recallProbability`).
+   */
+  evidence?: 'grade' | 'weighted' | 'probability';
   /** Starting parameters (FSRS-6's defaults when absent). */
   weights?: readonly number[];
 }
@@ -116,22 +125,51 @@ export function createFsrs(
       day: number,
       rating: Rating4,
       grade?: Rating4,
-      drills?: readonly DrillEvidence[],
+      drills?: readonly Drill[],
     ): number {
       const now = dateOf(day);
       const card = cards[word] ?? newCard(now);
-      const { card: next, log: entry } = scheduleReview({
-        card,
-        correct: rating > 1,
-        now,
-        params,
-        policy,
-        ...(options.graded
-          ? {
-              grade: options.gradeMap && drills ? options.gradeMap(drills) : (grade ?? rating),
-            }
-          : {}),
-      });
+      const evidence = options.evidence ?? 'grade';
+      const read = options.graded && drills && evidence !== 'grade';
+      const predicted = read ? retrievability(card, now, params) : 0;
+      const given = !options.graded
+        ? undefined
+        : options.gradeMap && drills
+          ? options.gradeMap(drills)
+          : read && evidence === 'weighted'
+            ? weightedGrade(drills, predicted)
+            : (grade ?? rating);
+      const review = (g: ReviewGrade | undefined) =>
+        scheduleReview({
+          card,
+          correct: rating > 1,
+          now,
+          params,
+          policy,
+          ...(g === undefined ? {} : { grade: g }),
+        });
+      let { card: next, log: entry } = review(given);
+      if (read && evidence === 'probability' && policy && !drills.every((d) => d.correct)) {
+        // Mixed between the Good and Again updates by the probability that the word was recalled.
+        const recalled = recallProbability(drills, predicted);
+        const good = review(3);
+        const again = review(1);
+        const stability = Math.exp(
+          recalled * Math.log(good.card.stability) +
+            (1 - recalled) * Math.log(again.card.stability),
+        );
+        const difficulty = recalled * good.card.difficulty + (1 - recalled) * again.card.difficulty;
+        const base = recalled >= 0.5 ? good : again;
+        const interval = policyInterval(policy, stability, difficulty);
+        next = {
+          ...base.card,
+          stability,
+          difficulty,
+          interval,
+          next_review_date: new Date(now.getTime() + interval * DAY_MS),
+        };
+        entry = base.log;
+      }
       cards[word] = next;
       const used =
         options.fitEvidence === 'right-wrong' ? entry.rating : (entry.grade ?? entry.rating);

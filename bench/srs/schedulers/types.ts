@@ -1,4 +1,4 @@
-import type { DrillEvidence } from '@verba/srs';
+import type { Drill } from '../drills.ts';
 import type { Rating4 } from '../costs.ts';
 
 /** A scheduling policy under test. It sees only answers (ratings) and days, never the true memory. */
@@ -15,7 +15,7 @@ export interface Scheduler {
     day: number,
     rating: Rating4,
     grade?: Rating4,
-    drills?: readonly DrillEvidence[],
+    drills?: readonly Drill[],
   ): number;
   /** The scheduler's own estimate of the probability that `word` is recalled on `day`. */
   predict(word: number, day: number): number;

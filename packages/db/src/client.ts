@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -49,22 +50,49 @@ const drizzleOptions = { schema, casing: 'snake_case' } as const;
 const PLANNER_SETTINGS = { random_page_cost: '1.1' } as const;
 const settingEntries = Object.entries(PLANNER_SETTINGS);
 
+/** How long a request waits for a PostgreSQL connection before it fails. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      // While the database restarts or is cut off, a request waits this long for a connection
+      // and is then answered 503, instead of waiting for as long as the outage lasts.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
       options: settingEntries.map(([name, value]) => `-c ${name}=${value}`).join(' '),
     });
     // An idle client that loses its server must not crash the process; the next query reconnects.
-    pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+    // The database's name says whose pool it was when several share a server (tests, benches).
+    const database = new URL(options.databaseUrl).pathname.slice(1);
+    pool.on('error', (error) =>
+      console.error(`PostgreSQL pool error (${database}):`, error.message),
+    );
+    // A connection that breaks while a request holds it (a transaction, the refit lock) fails
+    // that request's queries, which answer for it; but the pool listens for errors on idle
+    // connections only, and an 'error' event nobody hears ends the process.
+    // Every connection, until the pool has seen it end (see `close`).
+    const open = new Set<pg.PoolClient>();
+    pool.on('connect', (client) => {
+      open.add(client);
+      client.on('error', () => {});
+    });
+    pool.on('remove', (client) => open.delete(client));
     const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Database;
     return {
       kind: 'postgres',
       db,
       client: pool,
       url: options.databaseUrl,
-      close: () => pool.end(),
+      close: async () => {
+        await pool.end();
+        // pool.end() resolves once every connection has been asked to end, not once each has: a
+        // database dropped straight after (a test's, a bench's) would cut them mid-goodbye, and
+        // the pool would report the cut as an error.
+        while (open.size > 0) await once(pool, 'remove');
+      },
     };
   }
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;

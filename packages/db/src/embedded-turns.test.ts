@@ -17,6 +17,7 @@ async function turnsSeen(client: PGlite, count: number): Promise<number[]> {
   return seen;
 }
 
+// Each test starts a PGlite of its own, which takes seconds on a busy two-core machine.
 describe('the embedded database takes turns with the event loop', () => {
   it('lets the loop turn between statements once a turn is used up', async () => {
     const client = await PGlite.create();

@@ -9,4 +9,4 @@ export type {
   StoredCompletion,
   StoredPracticeItem,
   StoredSchedule,
-} from './schema/domain.ts';
+} from '@verba/shared';

@@ -41,7 +41,11 @@ async function listenOnPostgres(
   let delay = reconnectDelayMs;
 
   const connect = async () => {
-    const client = new pg.Client({ connectionString: databaseUrl });
+    const client = new pg.Client({
+      connectionString: databaseUrl,
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+    });
     client.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
     });

@@ -51,3 +51,38 @@ export function rowPlaceholders<T extends PgTable>(table: T, prefix: string) {
     );
   return { list, values };
 }
+
+/** A column's name in the database (the schema names columns in snake case, as its casing does). */
+const columnName = (column: PgColumn) =>
+  column.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * Writes many rows of `table` in one statement: `update … from jsonb_to_recordset(…)` sets the
+ * columns named by `set` of each row whose `id` matches, where `scope` also holds (the owner).
+ * The rows go in as one JSON parameter, each value as JSON gives it (a date as its ISO text), and
+ * are read back as their columns' types.
+ */
+export function updateRows<T extends PgTable, K extends keyof T['$inferSelect'] & string>(
+  table: T,
+  set: readonly K[],
+  rows: readonly (Pick<T['$inferSelect'], K> & { id: string })[],
+  scope: SQL,
+): SQL {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const named = (['id', ...set] as string[]).map((key) => {
+    const column = columns[key];
+    if (!column) throw new Error(`${key} is not a column`);
+    return { key, name: columnName(column), type: column.getSQLType() };
+  });
+  const json = rows.map((row) =>
+    Object.fromEntries(named.map(({ key, name }) => [name, (row as Record<string, unknown>)[key]])),
+  );
+  const ident = (name: string) => sql.identifier(name);
+  return sql`update ${table} set ${sql.join(
+    named.slice(1).map(({ name }) => sql`${ident(name)} = given.${ident(name)}`),
+    sql`, `,
+  )} from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as given(${sql.join(
+    named.map(({ name, type }) => sql`${ident(name)} ${sql.raw(type)}`),
+    sql`, `,
+  )}) where ${table}.${ident('id')} = given.${ident('id')} and ${scope}`;
+}

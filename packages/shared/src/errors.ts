@@ -1,11 +1,11 @@
-import { z } from 'zod';
-
 /** Every API error code and the HTTP status it maps to: the one place this mapping lives. */
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   VALIDATION_ERROR: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  /** REQUIRE_EMAIL_VERIFICATION: signed in, but the address is not confirmed yet. */
+  EMAIL_NOT_VERIFIED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
@@ -24,19 +24,3 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
-
-export const fieldIssueSchema = z.object({ path: z.string(), message: z.string() });
-export type FieldIssue = z.infer<typeof fieldIssueSchema>;
-
-export const errorEnvelopeSchema = z.object({
-  error: z.object({
-    code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
-    message: z.string(),
-    requestId: z.string(),
-    issues: z.array(fieldIssueSchema).optional(),
-    retryAfterSeconds: z.number().int().optional(),
-    /** The existing thing a conflict is about (the card of a word already saved). */
-    resourceId: z.string().optional(),
-  }),
-});
-export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { feedbackInputSchema } from './feedback-schema.ts';
+import { feedbackInputSchema } from './feedback.schema.ts';
 import { feedbackProblem } from './feedback.ts';
 import { VALIDATION } from './messages.ts';
 

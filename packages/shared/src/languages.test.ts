@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, languageOrDefault } from './languages.ts';
-import { completeOnboardingSchema, languageCodeSchema, updateProfileSchema } from './profile.ts';
+import {
+  completeOnboardingSchema,
+  languageCodeSchema,
+  updateProfileSchema,
+} from './profile.schema.ts';
 import { VALIDATION } from './messages.ts';
 
 describe('languages', () => {

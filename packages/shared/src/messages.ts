@@ -67,6 +67,8 @@ export const SCREEN_TEXT = {
   navGroups: 'Groups',
   navProfile: 'Profile',
   myWords: 'My Words',
+  /** The import screen's heading (My Words → Import). */
+  importWords: 'Import words',
   groupsTitle: 'My Word Groups',
   groupsSubtitle: 'Automatically organized by AI',
   dailyPractice: 'Daily Practice',

@@ -1,4 +1,4 @@
-import type { AnswerResult, PracticeSession } from './practice.ts';
+import type { AnswerResult, PracticeSession } from './practice.schema.ts';
 
 // Apart from the schemas, so that the web app's practice screens do not load zod for it.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeZoneSchema } from './practice.ts';
+import { timeZoneSchema } from './practice.schema.ts';
 
 describe('timeZoneSchema', () => {
   it('stores the canonical spelling of a zone in any letter case', () => {

@@ -1,217 +1,75 @@
-import { z } from 'zod';
-import { LANGUAGE_CODES } from './languages.ts';
-import {
-  FLASHCARD_DIRECTIONS,
-  ITEM_TYPES,
-  PRACTICE_LIMITS,
-  SESSION_MODES,
-} from './practice-rules.ts';
-import { text as plainText } from './text.ts';
-
 /**
- * Practice: the daily feed session and infinity rounds (spec §2 "Feed", "Infinity practice",
- * "Practice cards", §4 "Feed session selection", "Practice flow"). The server is the authority:
- * it picks the words, builds and stores the items, checks every answer and keeps the score. The
- * screens render what it returns and send what the learner did.
+ * Practice's constants and rules without the schema library, so the practice screens can use them
+ * without loading it (the request and response schemas are in practice.ts).
  */
 
-/** What a practice card shows of a word. */
-export const practiceWordSchema = z.object({
-  id: z.string().uuid(),
-  word: z.string(),
-  translation: z.string(),
-  ipa: z.string().nullable(),
-  reading: z.string().nullable(),
-  /** The language being learned, for speech. */
-  language: z.enum(LANGUAGE_CODES),
-  /** The native language of the translation. */
-  translationLanguage: z.enum(LANGUAGE_CODES),
-  examples: z.array(z.object({ target: z.string(), translation: z.string() })).max(2),
-  mastered: z.boolean(),
-});
-export type PracticeWord = z.infer<typeof practiceWordSchema>;
+/** How an answer was given (spec §3 review_sessions.practice_type). */
+export const PRACTICE_TYPES = ['flashcard', 'multiple-choice', 'spelling', 'infinity'] as const;
+export type PracticeType = (typeof PRACTICE_TYPES)[number];
 
-export const practiceItemSchema = z.object({
-  /** Position in the session; answers name the item by it. */
-  index: z.number().int().min(0),
-  wordId: z.string().uuid(),
-  type: z.enum(ITEM_TYPES),
-  /** Flashcards only; null for quiz and spelling. */
-  direction: z.enum(FLASHCARD_DIRECTIONS).nullable(),
-  /** Quiz only: the four translations to choose from, shuffled; null otherwise. */
-  options: z.array(z.string()).nullable(),
-  completed: z.boolean(),
-  /** Null until answered. */
-  correct: z.boolean().nullable(),
-});
-export type PracticeItem = z.infer<typeof practiceItemSchema>;
+export const REVIEW_OUTCOMES = ['correct', 'incorrect'] as const;
+export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
 
-export const sessionSummarySchema = z.object({
-  wordsPracticed: z.number().int(),
-  correctCount: z.number().int(),
-  /** Whole percent of items answered correctly. */
-  accuracy: z.number().int().min(0).max(100),
-  totalTimeSeconds: z.number().int(),
-  /** The learner's streak after this session, in days. */
-  currentStreak: z.number().int(),
-});
-export type SessionSummary = z.infer<typeof sessionSummarySchema>;
+/** The drills a practice item can be (spec §3 "Practice item"). */
+export const ITEM_TYPES = ['flashcard', 'multiple-choice', 'spelling'] as const;
+export type ItemType = (typeof ITEM_TYPES)[number];
 
-export const practiceSessionSchema = z.object({
-  id: z.string().uuid(),
-  mode: z.enum(SESSION_MODES),
-  words: z.array(practiceWordSchema),
-  items: z.array(practiceItemSchema),
-  startedAt: z.string(),
-  expiresAt: z.string(),
-  completedAt: z.string().nullable(),
-  /** Present once every item is answered. */
-  summary: sessionSummarySchema.nullable(),
-});
-export type PracticeSession = z.infer<typeof practiceSessionSchema>;
+export const FLASHCARD_DIRECTIONS = ['target-to-native', 'native-to-target'] as const;
+export type FlashcardDirection = (typeof FLASHCARD_DIRECTIONS)[number];
 
-/**
- * What the feed shows (spec §4 "Feed session selection"), read without changing anything:
- * - `no-words`: "Let's start learning!"
- * - `session`: an unfinished, unexpired daily session to resume
- * - `quick-review`: the last session ended within 60 minutes and words are due
- * - `due`: words are due and no session is open; the client starts one
- * - `caught-up`: nothing due ("All caught up!")
- */
-export const feedStateSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('no-words') }),
-  z.object({ kind: z.literal('session'), session: practiceSessionSchema }),
-  z.object({
-    kind: z.literal('quick-review'),
-    dueCount: z.number().int(),
-    /** Of those, new words answered in a session but never right: practised again, not due again. */
-    practiseAgainCount: z.number().int(),
-  }),
-  z.object({ kind: z.literal('due'), dueCount: z.number().int() }),
-  z.object({ kind: z.literal('caught-up'), nextReviewDate: z.string().nullable() }),
-]);
-export type FeedState = z.infer<typeof feedStateSchema>;
+/** A daily session follows the schedule; an infinity round practises any words and changes none. */
+export const SESSION_MODES = ['daily', 'infinity'] as const;
+export type SessionMode = (typeof SESSION_MODES)[number];
 
-/**
- * Zone names already checked, with their canonical spelling (Intl accepts any letter case):
- * building a formatter to check one costs more than a request.
- */
-const checkedTimeZones = new Map<string, string>();
+/** Spec §9 "Words and sessions" and "Timing and interaction". */
+export const PRACTICE_LIMITS = {
+  dueWordsPerSession: 5,
+  infinityWords: 20,
+  /** Items per word by the number of words in the session: 1 → 2, 2 → 3, 3 or more → 4. */
+  itemsPerWord: (wordCount: number) => (wordCount <= 1 ? 2 : wordCount === 2 ? 3 : 4),
+  /** Unique translations needed before a quiz item is built. */
+  quizMinTranslations: 4,
+  quizOptions: 4,
+  /** Seconds of study time credited per item at most. */
+  creditedSecondsPerItem: 30,
+  /** A completed session this recent (and words due) offers a quick review. */
+  quickReviewWindowMinutes: 60,
+  /** Longest response time recorded for one answer; longer means the learner walked away. */
+  maxResponseTimeMs: 10 * 60 * 1000,
+  spellingMaxLength: 200,
+  /**
+   * Words a device keeps to start practice offline: those due soonest. Two hundred hold a week
+   * of daily sessions for most learners and a wide pool for infinity rounds, in about 100 KB of
+   * JSON with two examples a word (saved with the query cache).
+   */
+  wordsOnDevice: 200,
+} as const;
 
-/** The canonical IANA name of a time zone, or null when there is no such zone. */
-export function canonicalTimeZone(zone: string): string | null {
-  const known = checkedTimeZones.get(zone);
-  if (known) return known;
-  let canonical: string;
-  try {
-    canonical = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
-  } catch {
-    return null;
-  }
-  // There are about 600 zones; the cap keeps odd spellings from growing the map without end.
-  if (checkedTimeZones.size < 2_000) checkedTimeZones.set(zone, canonical);
-  return canonical;
+/** Spec §9 "Timing and interaction" (milliseconds). */
+export const PRACTICE_TIMING = {
+  nextItemDelay: 300,
+  correctAnswerDelay: 400,
+  wrongAnswerDelay: 1000,
+} as const;
+
+/** Spelling is checked trimmed, case-insensitively, with composed and decomposed accents equal. */
+export function normalizeSpelling(text: string): string {
+  return text.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase();
 }
 
-/** An IANA time zone name from the browser (Intl), checked on the server and stored canonical. */
-export const timeZoneSchema = z
-  .string()
-  .min(1)
-  .max(64)
-  .refine((zone) => canonicalTimeZone(zone) !== null, { message: 'Unknown time zone' })
-  .transform((zone) => canonicalTimeZone(zone) ?? zone);
-
-/**
- * POST /api/practice/sessions. `id` is generated by the client so a retried start is a no-op.
- * A daily start resumes the open session if there is one; with nothing due it is a 409.
- * An infinity start with no words is a 409 too ("No Words Available").
- */
-export const startSessionSchema = z
-  .object({
-    id: z.string().uuid(),
-    mode: z.enum(SESSION_MODES),
-    timeZone: timeZoneSchema,
-    /** Infinity only: practise the words of one group. */
-    groupId: z.string().uuid().nullable().default(null),
-  })
-  .strict();
-export type StartSessionInput = z.input<typeof startSessionSchema>;
-
-export const answerSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('flashcard'), knew: z.boolean() }).strict(),
-  z
-    .object({
-      type: z.literal('multiple-choice'),
-      optionIndex: z
-        .number()
-        .int()
-        .min(0)
-        .max(PRACTICE_LIMITS.quizOptions - 1),
-    })
-    .strict(),
-  z
-    .object({
-      type: z.literal('spelling'),
-      // An empty answer cannot be submitted (spec §4 "Practice cards").
-      text: plainText().min(1).max(PRACTICE_LIMITS.spellingMaxLength),
-    })
-    .strict(),
-]);
-export type Answer = z.infer<typeof answerSchema>;
-
-/**
- * POST /api/practice/sessions/:id/answers. `id` is generated by the client: a replayed answer is
- * counted once and returns the first result.
- */
-export const submitAnswerSchema = z
-  .object({
-    id: z.string().uuid(),
-    itemIndex: z
-      .number()
-      .int()
-      .min(0)
-      .max(
-        PRACTICE_LIMITS.infinityWords *
-          PRACTICE_LIMITS.itemsPerWord(PRACTICE_LIMITS.infinityWords) -
-          1,
-      ),
-    answer: answerSchema,
-    /** Measured by the client; capped on the server. */
-    responseTimeMs: z.number().int().min(0),
-  })
-  .strict();
-export type SubmitAnswerInput = z.infer<typeof submitAnswerSchema>;
-
-/**
- * What an answer changed: the client holds the session, and a round of 80 items is some 18 kB
- * that a phone would otherwise download again with every answer. `applyAnswer` folds it into the
- * session. A request with `Prefer: return=minimal` (RFC 7240), as the web app sends, gets only
- * this; any other also gets the whole session after the answer, as earlier versions of the app
- * expect.
- */
-export const answerResultSchema = z.object({
-  correct: z.boolean(),
-  /** What the right answer was, to show after a wrong one. */
-  expected: z.string(),
-  /** Words whose schedule this answer completed and that became mastered ('Word Mastered'). */
-  masteredWords: z.array(z.object({ id: z.string().uuid(), word: z.string() })),
-  /** The answered item, completed. */
-  item: practiceItemSchema,
-  /** Its word as the session now shows it: a finished word may have become mastered, or not. */
-  word: practiceWordSchema.nullable(),
-  /** Set when this answer was the session's last. */
-  completedAt: z.string().nullable(),
-  summary: sessionSummarySchema.nullable(),
-  /** The session after this answer, unless the request preferred a minimal return. */
-  session: practiceSessionSchema.optional(),
-});
-export type AnswerResult = z.infer<typeof answerResultSchema>;
-
-/**
- * POST /api/practice/sessions/:id/undo: takes back the learner's last answer of a session on its
- * day, with everything it changed (the word's schedule, mastered words, the review log; for the
- * answer that completed the session, the completion: streak, study time, summary). Undoing an
- * answer already undone changes nothing and returns the session as it is.
- */
-export const undoAnswerSchema = z.object({ answerId: z.string().uuid() }).strict();
-export type UndoAnswerInput = z.infer<typeof undoAnswerSchema>;
+/** What the practice API answers when a start, an answer or an undo cannot go ahead. */
+export const PRACTICE_ERROR_TEXT = {
+  nothingDue: 'No words are due for practice right now.',
+  noWords: 'No words to practise yet: add some words first.',
+  sessionNotFound: 'Practice session not found',
+  itemNotFound: 'No such item in this practice session',
+  itemAnswered: 'This item has already been answered',
+  answerIdReused: 'This answer id was already used for another answer; make a new one',
+  sessionIdTaken: 'This id is already in use; make a new one',
+  sessionEnded: 'This practice session has ended; start a new one',
+  groupNotFound: 'Group not found',
+  wrongAnswerType: 'The answer does not match the item',
+  answerNotFound: 'No such answer in this practice session',
+  notLastAnswer: 'Only the last answer of a session can be undone',
+  answerUndone: 'This answer was undone; answer the item again with a new answer id',
+} as const;

@@ -1,51 +1,48 @@
-import { z } from 'zod';
-import { LANGUAGE_CODES } from './languages.ts';
-import { DISPLAY_NAME_MAX_LENGTH } from './limits.ts';
-import { VALIDATION } from './messages.ts';
-import { text } from './text.ts';
+/** The profile's progress cards (spec §2 "Profile", §9 "Profile display"). */
 
-export const languageCodeSchema = z.enum(LANGUAGE_CODES, { error: 'Unknown language' });
+/**
+ * Study time, stored in minutes: '12 min' below an hour, '1 h 20 min' above (design.md departs
+ * from the spec's floored hours, which showed 20 minutes of practice as '0 hours').
+ */
+export function studyTimeText(totalStudyTimeMinutes: number): string {
+  const minutes = Math.max(0, Math.floor(totalStudyTimeMinutes));
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
 
-export const profileSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  displayName: z.string().nullable(),
-  nativeLanguage: languageCodeSchema,
-  targetLanguage: languageCodeSchema,
-  onboardingCompleted: z.boolean(),
-  analyticsEnabled: z.boolean(),
-  totalWords: z.number().int(),
-  masteredWords: z.number().int(),
-  currentStreak: z.number().int(),
-  /** Minutes. */
-  totalStudyTime: z.number().int(),
-});
-export type Profile = z.infer<typeof profileSchema>;
+/** Mastered divided by total, as a rounded percent; 0 when there are no words. */
+export function masteryPercent(masteredWords: number, totalWords: number): number {
+  if (totalWords <= 0) return 0;
+  return Math.min(100, Math.round((Math.max(0, masteredWords) / totalWords) * 100));
+}
 
-const languagePair = z
-  .object({ nativeLanguage: languageCodeSchema, targetLanguage: languageCodeSchema })
-  .strict();
+export type MilestoneKind = 'total_words' | 'mastered_words' | 'streak';
 
-const mustDiffer = (v: { nativeLanguage?: string; targetLanguage?: string }) =>
-  v.nativeLanguage === undefined || v.nativeLanguage !== v.targetLanguage;
+/**
+ * Spec §4 "Analytics": a milestone is total or mastered words at a non-zero multiple of 10, or a
+ * streak at a non-zero multiple of 7.
+ */
+export function isMilestone(kind: MilestoneKind, value: number): boolean {
+  if (!Number.isInteger(value) || value <= 0) return false;
+  return kind === 'streak' ? value % 7 === 0 : value % 10 === 0;
+}
 
-export const completeOnboardingSchema = languagePair.refine(mustDiffer, {
-  message: VALIDATION.languagesMustDiffer,
-  path: ['targetLanguage'],
-});
-export type CompleteOnboardingInput = z.infer<typeof completeOnboardingSchema>;
-
-/** A learner's display name: one line of plain text, every character of it visible. */
-export const displayNameSchema = text({ visibleOnly: true }).max(DISPLAY_NAME_MAX_LENGTH);
-
-export const updateProfileSchema = z
-  .object({
-    displayName: displayNameSchema.nullable(),
-    nativeLanguage: languageCodeSchema,
-    targetLanguage: languageCodeSchema,
-    analyticsEnabled: z.boolean(),
-  })
-  .partial()
-  .strict()
-  .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update' });
-export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+export const PROFILE_TEXT = {
+  learning: 'Learning',
+  totalWords: 'Total Words',
+  streak: 'Streak',
+  studyTime: 'Study Time',
+  masteryRate: 'Mastery Rate',
+  studyTimeDetail: 'spent practising',
+  mastered: 'mastered',
+  haptics: 'Haptic feedback',
+  hapticsDescription: 'Short vibrations when you answer and tap.',
+  analytics: 'Share usage analytics',
+  analyticsDescription: 'Anonymous usage data that helps us improve Verba.',
+  signOut: 'Sign Out',
+  /** The way to the Progress screen (/app/progress). */
+  progressLink: 'See your progress',
+  progressLinkDetail: 'Calendar, forecast, retention and memory',
+} as const;

@@ -1,21 +1,31 @@
-import { z } from 'zod';
-import { wordSchema } from './words.ts';
-import { wordInputSchema } from './word-card.ts';
+/** Suggestions' shape, constants and texts without the schema library (schemas: suggestions.ts). */
 
-export const wordSuggestionSchema = z.object({
-  word: z.string(),
-  translation: z.string(),
-  reason: z.string(),
-});
+/** A word the AI suggests adding (spec §3 "Word suggestion"). */
+export interface WordSuggestion {
+  word: string;
+  translation: string;
+  /** Why it fits this learner. */
+  reason: string;
+}
 
-export const suggestionListSchema = z.object({ suggestions: z.array(wordSuggestionSchema) });
-export type SuggestionList = z.infer<typeof suggestionListSchema>;
+/** Refilled when fewer than 4 remain (spec §9). */
+export const SUGGESTIONS_REFILL_BELOW = 4;
+/** How many one generation asks for. */
+export const SUGGESTIONS_PER_BATCH = 8;
+/** Skeleton cards while loading (spec §9). */
+export const SUGGESTION_SKELETONS = 4;
+export const SUGGESTION_LIMITS = { word: 100, translation: 200, reason: 300 } as const;
 
-export const addSuggestionInputSchema = z.object({ word: wordInputSchema }).strict();
-export type AddSuggestionInput = z.infer<typeof addSuggestionInputSchema>;
-
-export const addSuggestionResultSchema = z.object({
-  word: wordSchema,
-  suggestions: z.array(wordSuggestionSchema),
-});
-export type AddSuggestionResult = z.infer<typeof addSuggestionResultSchema>;
+export const SUGGESTION_TEXT = {
+  title: 'Discover New Words',
+  add: 'Add',
+  refresh: 'Refresh',
+  added: 'Word added! ✨',
+  addFailed: 'Error adding word',
+  refreshed: 'Refreshed!',
+  refreshFailed: 'Refresh failed',
+  refreshFailedDescription: 'Please try again.',
+  empty: 'No suggestions right now.',
+  /** On a server with no AI provider, in place of the suggestions and their refresh. */
+  unavailable: 'Suggestions are written by an AI provider, and this server has none.',
+} as const;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loginSchema, signupSchema } from './auth.ts';
-import { completeOnboardingSchema, updateProfileSchema } from './profile.ts';
-import { isPlainText, isVisibleText, NOT_PLAIN_TEXT, NOT_VISIBLE_TEXT, text } from './text.ts';
+import { loginSchema, signupSchema } from './auth.schema.ts';
+import { completeOnboardingSchema, updateProfileSchema } from './profile.schema.ts';
+import { text } from './text.schema.ts';
+import { isPlainText, isVisibleText, NOT_PLAIN_TEXT, NOT_VISIBLE_TEXT } from './text.ts';
 
 const CONTROL = [
   '\u0000',

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** What a text field answers when it holds a character no text should have. */
 export const NOT_PLAIN_TEXT = 'Text must not contain control characters or invalid Unicode';
 
@@ -51,35 +49,4 @@ const EMOJI_JOINER =
 /** True when every character of `value` shows: for names, where no language needs a joiner. */
 export function isVisibleText(value: string): boolean {
   return !INVISIBLE.test(value.replace(EMOJI_JOINER, ''));
-}
-
-export interface TextOptions {
-  /** The message when the value is not a string at all. */
-  error?: string;
-  /** Allow tab, line feed and carriage return (feedback, notes). */
-  multiline?: boolean;
-  /** Trim surrounding whitespace first (default); passwords keep theirs. */
-  trim?: boolean;
-  /** Refuse zero-width and other invisible characters too (names people are shown by). */
-  visibleOnly?: boolean;
-}
-
-/**
- * The one builder for text fields: every string a request carries goes through it, so control
- * characters and broken Unicode are refused with a 400 before anything reaches the database.
- * Returns a zod string, so limits chain as usual: `text().max(80)`.
- */
-export function text({
-  error,
-  multiline = false,
-  trim = true,
-  visibleOnly = false,
-}: TextOptions = {}) {
-  const base = z.string(error === undefined ? undefined : { error });
-  return (trim ? base.trim() : base)
-    .refine((value) => isPlainText(value, multiline), { message: NOT_PLAIN_TEXT, abort: true })
-    .refine((value) => !visibleOnly || isVisibleText(value), {
-      message: NOT_VISIBLE_TEXT,
-      abort: true,
-    });
 }

@@ -45,11 +45,23 @@ function simulatedLog(words: number, days: number, seed: number): FitReview[] {
 }
 
 // Each fit takes well under a second alone; the generous timeout is for a machine busy with other work.
-describe('fitLearnerParameters', { timeout: 60_000 }, () => {
+describe('fitLearnerParameters', () => {
   it('reports insufficient data for a short history and keeps the current parameters', async () => {
     const result = await fitLearnerParameters({ reviews: simulatedLog(3, 20, 1) });
     expect(result.status).toBe('insufficient-data');
     expect(result.parameters).toEqual([...DEFAULT_WEIGHTS]);
+  });
+
+  it('leaves out reviews made all on one day, which the optimizer cannot take', async () => {
+    const day = Date.UTC(2026, 0, 1);
+    const reviews: FitReview[] = Array.from({ length: 2_000 }, (_, i) => ({
+      word_id: `w${i % 200}`,
+      rating: 3,
+      reviewed_at: new Date(day + i * 1_000),
+      elapsed_days: 0,
+    }));
+    const result = await fitLearnerParameters({ reviews, adoption: 'always' });
+    expect(result.status).toBe('insufficient-data');
   });
 
   it('adopts parameters that predict the held-out reviews better, deterministically', async () => {

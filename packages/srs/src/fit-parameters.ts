@@ -66,15 +66,13 @@ function buildItems(binding: Binding, reviews: readonly FitReview[]): TimedItem[
   const items: TimedItem[] = [];
   for (const list of byWord.values()) {
     list.sort((a, b) => a.reviewed_at.getTime() - b.reviewed_at.getTime());
-    const history = list.map(
-      (r, i) =>
-        new binding.FSRSBindingReview(
-          r.rating,
-          i === 0 ? 0 : Math.max(0, Math.round(r.elapsed_days)),
-        ),
-    );
+    const days = list.map((r, i) => (i === 0 ? 0 : Math.max(0, Math.round(r.elapsed_days))));
+    const history = list.map((r, i) => new binding.FSRSBindingReview(r.rating, days[i]!));
     // fsrs-rs trains on one item per review after the first, each carrying the word's earlier reviews.
     for (let i = 1; i < list.length; i++) {
+      // Reviews all on one day (a session's, an offline batch's) teach it nothing of forgetting,
+      // and it aborts the whole process on such an item.
+      if (!days.slice(1, i + 1).some((d) => d > 0)) continue;
       items.push({
         at: list[i]!.reviewed_at.getTime(),
         item: new binding.FSRSBindingItem(history.slice(0, i + 1)),

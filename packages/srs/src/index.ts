@@ -9,9 +9,9 @@ export {
   MIN_DESIRED_RETENTION,
 } from './constants.ts';
 export { fitLearnerParameters } from './fit-parameters.ts';
+export { fuzzedInterval, fuzzRange } from './fuzz.ts';
 export type { FitInput, FitResult, FitReview, FitStatus } from './fit-parameters.ts';
-export { isMastered, MASTERED_STABILITY_DAYS, wordMaturity } from './maturity.ts';
-export type { WordMaturity } from './maturity.ts';
+export { isMastered, MASTERED_STABILITY_DAYS } from './maturity.ts';
 export { buildReviewLogEntry, ratingFor } from './review-log.ts';
 export type { ReviewLogInput } from './review-log.ts';
 export { elapsedDaysBetween, retrievability, scheduleReview } from './schedule-review.ts';

@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMastered, wordMaturity } from './maturity.ts';
-
-describe('wordMaturity', () => {
-  it('follows the spec buckets', () => {
-    expect([0, 2, 3, 7, 8, 30].map(wordMaturity)).toEqual([
-      'new',
-      'new',
-      'learning',
-      'learning',
-      'mature',
-      'mature',
-    ]);
-  });
-});
+import { isMastered } from './maturity.ts';
 
 describe('isMastered', () => {
   it('needs 90 days of stability and a correct last answer', () => {

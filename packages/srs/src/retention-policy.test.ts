@@ -18,7 +18,7 @@ for (const s of [0.5, 2, 7, 20, 60, 200, 800, 3000])
   for (const d of [1, 3, 5, 7, 9, 10]) STATES.push([s, d]);
 
 // Each table takes a fraction of a second alone; the generous timeout is for a machine busy with other work.
-describe('per-state retention policy', { timeout: 60_000 }, () => {
+describe('per-state retention policy', () => {
   it('keeps every retention within the safe range, at grid points and between them', () => {
     for (const t of tables) {
       for (const r of t.retention) {

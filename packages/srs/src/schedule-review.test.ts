@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newCard } from './card.ts';
 import { DEFAULT_EASE_FACTOR } from './constants.ts';
+import { fuzzRange } from './fuzz.ts';
 import { computeRetentionPolicy, policyInterval, policyRetention } from './retention-policy.ts';
 import { elapsedDaysBetween, retrievability, scheduleReview } from './schedule-review.ts';
 import type { SrsCard } from './types.ts';
@@ -149,7 +150,7 @@ describe('elapsedDaysBetween', () => {
   });
 });
 
-describe('scheduleReview with graded evidence and a per-state policy', { timeout: 60_000 }, () => {
+describe('scheduleReview with graded evidence and a per-state policy', () => {
   const day = 86_400_000;
   const reviewed = () => {
     const first = scheduleReview({ card: newCard(start), correct: true, now: start }).card;
@@ -188,5 +189,20 @@ describe('scheduleReview with graded evidence and a per-state policy', { timeout
     expect(policyRetention(policy, stability, difficulty)).toBeLessThan(0.9);
     expect(result.card.interval).toBeGreaterThan(fixed.interval);
     expect(scheduleReview({ card, correct: true, now, policy })).toEqual(result);
+  });
+});
+
+describe('scheduleReview with a source of chance', () => {
+  it('spreads the interval within its fuzz range and keeps the memory state', () => {
+    const { card } = answer(newCard(start), [true, true, true]);
+    const now = card.next_review_date;
+    const exact = scheduleReview({ card, correct: true, now }).card;
+    const { min, max } = fuzzRange(exact.interval);
+    expect(max).toBeGreaterThan(min);
+    const low = scheduleReview({ card, correct: true, now, random: () => 0 }).card;
+    const high = scheduleReview({ card, correct: true, now, random: () => 0.9999 }).card;
+    expect([low.interval, high.interval]).toEqual([min, max]);
+    expect(high.next_review_date.getTime()).toBe(now.getTime() + max * 86_400_000);
+    expect(low.stability).toBe(exact.stability);
   });
 });

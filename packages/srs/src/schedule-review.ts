@@ -2,6 +2,7 @@ import { Rating } from 'ts-fsrs';
 import { toFsrsCard } from './card.ts';
 import { MS_PER_DAY } from './constants.ts';
 import { engineFor, resolveParams } from './fsrs-engine.ts';
+import { fuzzedInterval } from './fuzz.ts';
 import type { ReviewGrade } from './grading.ts';
 import { policyInterval, type RetentionPolicyTable } from './retention-policy.ts';
 import { buildReviewLogEntry } from './review-log.ts';
@@ -24,6 +25,12 @@ export interface ScheduleReviewInput {
    * desired retention.
    */
   policy?: RetentionPolicyTable | null;
+  /**
+   * The scheduler's source of chance, as `now` is its clock: when given, the new interval is spread
+   * within FSRS's fuzz range (`fuzzRange`) so that words learned together do not stay due
+   * together; without it the interval is FSRS's exact one.
+   */
+  random?: (() => number) | null;
 }
 
 export interface ScheduleReviewResult {
@@ -53,7 +60,8 @@ export function retrievability(card: SrsCard, now: Date, params?: SchedulerParam
 
 /**
  * Applies one answer (correct → Good, incorrect → Again) and returns the new card and its log row.
- * Pure: the clock is `now`, nothing is read or written elsewhere, and the same input gives the same output.
+ * Pure: the clock is `now`, chance is `random`, nothing is read or written elsewhere, and the same
+ * input gives the same output.
  */
 export function scheduleReview(input: ScheduleReviewInput): ScheduleReviewResult {
   const { card, correct, now } = input;
@@ -66,9 +74,10 @@ export function scheduleReview(input: ScheduleReviewInput): ScheduleReviewResult
   const next = engine.next(before, now, GRADE_TO_RATING[grade]).card;
   // ts-fsrs keeps Good at least a day past Hard, which lowers retention below the target on short intervals;
   // the interval here is the one FSRS aims for, whatever the grade.
-  const interval = input.policy
+  const aimed = input.policy
     ? policyInterval(input.policy, next.stability, next.difficulty, resolved.maximumInterval)
     : engine.next_interval(next.stability, elapsed);
+  const interval = input.random ? fuzzedInterval(aimed, input.random) : aimed;
 
   const total = card.total_reviews + 1;
   const correctCount = card.correct_reviews + (correct ? 1 : 0);

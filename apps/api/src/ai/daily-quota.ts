@@ -8,6 +8,9 @@ const ONE_DAY = 86_400;
  * quota it answers 429 before the provider is asked. Every call counts, the retry after an
  * invalid answer included, so the limit bounds what the operator pays.
  */
+/** The key the learner's daily AI calls are counted under. */
+export const dailyAiQuotaKey = (userId: string) => `ai:day:${userId}`;
+
 export function dailyAiQuota(
   { db, env, clock }: { db: Database; env: { AI_DAILY_LIMIT: number }; clock: () => Date },
   userId: string,
@@ -15,7 +18,7 @@ export function dailyAiQuota(
   return () =>
     consumeRateLimit(
       db,
-      `ai:day:${userId}`,
+      dailyAiQuotaKey(userId),
       { max: env.AI_DAILY_LIMIT, windowSeconds: ONE_DAY },
       clock(),
     );

@@ -10,8 +10,7 @@ import {
   type GeneratedCard,
   type LanguageCode,
 } from '@verba/shared';
-import { generateChecked } from './generate-object.ts';
-import { requireAi, type AiProvider } from './provider.ts';
+import { generateWithAi, type AiCallDeps } from './ai-call.ts';
 
 export interface WordCardRequest {
   /** What the learner typed; trimmed, capped and delimited here whatever the route did. */
@@ -20,13 +19,7 @@ export interface WordCardRequest {
   targetLanguage: LanguageCode;
 }
 
-export interface WordCardDeps {
-  ai: AiProvider;
-  /** The request's signal, so a client that goes away stops the call. */
-  abortSignal?: AbortSignal;
-  /** Counts each provider call against the learner's quota (`dailyAiQuota`). */
-  countCall?: () => Promise<void>;
-}
+export type WordCardDeps = AiCallDeps;
 
 const READING: Partial<Record<LanguageCode, string>> = {
   ja: 'the word in hiragana (katakana for loanwords)',
@@ -78,6 +71,13 @@ export function buildWordCardPrompt({ word, nativeLanguage, targetLanguage }: Wo
   return { system, prompt: delimitWord(word) };
 }
 
+/** The name a card request gives its JSON schema, by who asked: the learner, or an import. */
+export const WORD_CARD_SCHEMA_NAMES = {
+  learner: 'word_card',
+  /** Imported words completed in the background: told apart in the provider's logs and usage. */
+  import: 'imported_word_card',
+} as const;
+
 /**
  * A checked word card for the learner's word, or an AiError: 'not_configured', 'rate_limited',
  * 'usage_limit', 'timeout', 'invalid_output' (after one retry) or 'provider_error'.
@@ -85,21 +85,16 @@ export function buildWordCardPrompt({ word, nativeLanguage, targetLanguage }: Wo
 export async function generateWordCard(
   request: WordCardRequest,
   deps: WordCardDeps,
+  askedBy: keyof typeof WORD_CARD_SCHEMA_NAMES = 'learner',
 ): Promise<GeneratedCard> {
-  const ai = requireAi(deps.ai);
   if (collapseWhitespace(request.word) === '') throw new TypeError('The word must not be blank');
   const { system, prompt } = buildWordCardPrompt(request);
-  return generateChecked({
-    model: ai.model,
+  return generateWithAi(deps, {
     system,
     prompt,
     schema: generatedCardModelSchema,
-    schemaName: 'word_card',
+    schemaName: WORD_CARD_SCHEMA_NAMES[askedBy],
     check: (value) => checkGeneratedCard(value, { targetLanguage: request.targetLanguage }),
-    structuredOutputs: ai.structuredOutputs,
-    timeoutMs: ai.timeoutMs,
-    ...(deps.abortSignal ? { abortSignal: deps.abortSignal } : {}),
-    ...(deps.countCall ? { countCall: deps.countCall } : {}),
     failedMessage: AI_TEXT.wordGenerationFailed,
   });
 }

@@ -1,9 +1,16 @@
+/**
+ * Sign-in and sign-up throttles (decision 013). They count what fails, never what succeeds, so a
+ * classroom behind one address is not refused for one pupil's doing: per address only failed
+ * sign-ins, accounts created and weak passwords refused are counted; per account the key is the
+ * account and the address together, so someone guessing slows only their own tries. A browser
+ * that signed in to the account before is throttled on its own (lib/device-cookie.ts).
+ */
 import { TOAST } from '@verba/shared';
 import type { Database } from '@verba/db';
 import type { Context } from 'hono';
-import type { Env } from '../env.ts';
+import type { AuthRateLimits } from './auth-rate-limits.ts';
 import { clientIp } from './client-ip.ts';
-import type { AppEnv, Services } from './context.ts';
+import type { AppEnv, Services } from '../app-env.ts';
 import { ApiError } from './errors.ts';
 import { judgePassword } from './password-strength.ts';
 import {
@@ -13,54 +20,38 @@ import {
   refundRateLimit,
   takeAttempt,
   usesSoFar,
-  type Backoff,
-  type Limit,
 } from './rate-limit.ts';
-
-/**
- * Sign-in and sign-up throttles (decision 013). They count what fails, never what succeeds, so a
- * classroom behind one address is not refused for one pupil's doing: per address only failed
- * sign-ins, accounts created and weak passwords refused are counted; per account the key is the
- * account and the address together, so someone guessing slows only their own tries. A browser
- * that signed in to the account before is throttled on its own (lib/device-cookie.ts).
- */
-export interface AuthRateLimits {
-  /**
-   * Failed sign-ins from one address. Past it the address keeps no free tries: each wrong password
-   * for an account from there makes its next try wait. A right password still gets through.
-   */
-  signInPerIp: Limit;
-  /** Wrong passwords for one account from one address (or one device), before each try waits. */
-  signInFailures: Backoff;
-  /** Accounts created from one address. */
-  signUpPerIp: Limit;
-  /** Sign-up attempts for one email from one address. */
-  signUpPerAccount: Limit;
-  /** New passwords refused as too weak, per address (sign-up and password change). */
-  weakPasswordsPerIp: Limit;
-}
-
-const FIFTEEN_MINUTES = 15 * 60;
-const ONE_HOUR = 60 * 60;
-
-/** The limits the configuration asks for (`AUTH_RATE_LIMIT_*`). */
-export function authRateLimits(env: Env): AuthRateLimits {
-  return {
-    signInPerIp: { max: env.AUTH_RATE_LIMIT_SIGN_IN, windowSeconds: FIFTEEN_MINUTES },
-    signInFailures: {
-      freeFailures: env.AUTH_RATE_LIMIT_ACCOUNT_FAILURES,
-      firstDelaySeconds: 1,
-      maxDelaySeconds: FIFTEEN_MINUTES,
-      forgetAfterSeconds: ONE_HOUR,
-    },
-    signUpPerIp: { max: env.AUTH_RATE_LIMIT_SIGN_UP, windowSeconds: ONE_HOUR },
-    signUpPerAccount: { max: 5, windowSeconds: ONE_HOUR },
-    weakPasswordsPerIp: { max: env.AUTH_RATE_LIMIT_SIGN_UP, windowSeconds: ONE_HOUR },
-  };
-}
 
 const isWrongPassword = (error: unknown) =>
   error instanceof ApiError && error.code === 'UNAUTHORIZED';
+
+/** What a throttle reads of the request: the services it counts with, the time and the address. */
+function throttleContext(c: Context<AppEnv>) {
+  const { db, rateLimits, env, clock } = c.get('services');
+  return { db, rateLimits, now: clock(), address: clientIp(c, env.TRUST_PROXY) };
+}
+
+/**
+ * The core both throttles share: runs the attempt; a success runs `succeeded` and gives this
+ * browser its proof of the account, a failure runs `failed` (what it gives back or counts) and
+ * is thrown on.
+ */
+async function throttledAttempt<T>(
+  c: Context<AppEnv>,
+  email: string,
+  attempt: () => Promise<T>,
+  on: { succeeded?: () => Promise<void>; failed: (error: unknown) => Promise<void> },
+): Promise<T> {
+  try {
+    const result = await attempt();
+    await on.succeeded?.();
+    c.get('services').devices.remember(c, email);
+    return result;
+  } catch (error) {
+    await on.failed(error);
+    throw error;
+  }
+}
 
 /**
  * Runs a sign-in attempt under the throttles. Only a wrong email or password counts; a success
@@ -71,11 +62,9 @@ export async function throttledSignIn<T>(
   email: string,
   attempt: () => Promise<T>,
 ): Promise<T> {
-  const { db, rateLimits, env, clock, devices } = c.get('services');
-  const now = clock();
-  const device = devices.read(c, email);
+  const { db, rateLimits, now, address } = throttleContext(c);
   // A browser that proved the account before waits only for its own failures.
-  const address = clientIp(c, env.TRUST_PROXY);
+  const device = c.get('services').devices.read(c, email);
   const addressKey = device ? null : `sign-in:ip:${address}`;
   const attemptsKey = device
     ? `sign-in:device:${device}`
@@ -86,16 +75,15 @@ export async function throttledSignIn<T>(
     ? { ...rateLimits.signInFailures, freeFailures: 0 }
     : rateLimits.signInFailures;
   await takeAttempt(db, attemptsKey, backoff, now);
-  try {
-    const result = await attempt();
-    await clearRateLimit(db, attemptsKey);
-    devices.remember(c, email);
-    return result;
-  } catch (error) {
-    if (!isWrongPassword(error)) await refundRateLimit(db, attemptsKey);
-    else if (addressKey) await countUse(db, addressKey, rateLimits.signInPerIp.windowSeconds, now);
-    throw error;
-  }
+  return throttledAttempt(c, email, attempt, {
+    succeeded: () => clearRateLimit(db, attemptsKey),
+    failed: async (error) => {
+      if (!isWrongPassword(error)) await refundRateLimit(db, attemptsKey);
+      else if (addressKey) {
+        await countUse(db, addressKey, rateLimits.signInPerIp.windowSeconds, now);
+      }
+    },
+  });
 }
 
 /**
@@ -108,9 +96,7 @@ export async function throttledSignUp<T>(
   email: string,
   attempt: () => Promise<T>,
 ): Promise<T> {
-  const { db, rateLimits, env, clock, devices } = c.get('services');
-  const address = clientIp(c, env.TRUST_PROXY);
-  const now = clock();
+  const { db, rateLimits, now, address } = throttleContext(c);
   await consumeRateLimit(
     db,
     `sign-up:account:${email}:ip:${address}`,
@@ -120,14 +106,9 @@ export async function throttledSignUp<T>(
   // Taken before and given back on refusal, so parallel sign-ups cannot overrun it.
   const addressKey = `sign-up:ip:${address}`;
   await consumeRateLimit(db, addressKey, rateLimits.signUpPerIp, now);
-  try {
-    const result = await attempt();
-    devices.remember(c, email);
-    return result;
-  } catch (error) {
-    await refundRateLimit(db, addressKey);
-    throw error;
-  }
+  return throttledAttempt(c, email, attempt, {
+    failed: () => refundRateLimit(db, addressKey),
+  });
 }
 
 export const accountExists = () =>

@@ -26,6 +26,10 @@ export const EVENT_KINDS = [
   'suggestions.changed',
   /** The profile changed (languages, onboarding, analytics choice, stats). */
   'profile.changed',
+  /** An import moved on, finished or failed; `id` is the import's. */
+  'imports.changed',
+  /** Imported words got the rest of their cards from the AI (or were given up on). */
+  'words.completed',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
@@ -38,6 +42,12 @@ export interface Events {
    * unsubscribes.
    */
   subscribe: (listener: EventListener, userId?: string) => () => void;
+  /**
+   * Hears this process's own events as it publishes them, before the database passes them on:
+   * a cache forgets what a write changed before that write's response is sent. Returns the
+   * function that unsubscribes.
+   */
+  onPublish: (listener: EventListener) => () => void;
   /**
    * Called when this process may have missed events (its notification connection dropped and
    * came back): whatever it keeps because of events must be thrown away.
@@ -102,12 +112,19 @@ export async function createEvents(handle: DatabaseHandle, logger: Logger): Prom
     onConnectionError: (error) => logger.warn({ err: error }, 'event connection lost'),
   });
   return {
-    publish: (event) => notify(handle, EVENTS_CHANNEL, JSON.stringify(event)),
+    publish: (event) => {
+      for (const listener of emitter.listeners('published') as EventListener[]) listener(event);
+      return notify(handle, EVENTS_CHANNEL, JSON.stringify(event));
+    },
     subscribe: (listener, userId) => {
       const heard: EventListener =
         userId === undefined ? listener : (event) => event.userId === userId && listener(event);
       emitter.on('event', heard);
       return () => void emitter.off('event', heard);
+    },
+    onPublish: (listener) => {
+      emitter.on('published', listener);
+      return () => void emitter.off('published', listener);
     },
     onReset: (listener) => {
       emitter.on('reset', listener);

@@ -1,18 +1,25 @@
-import { MAX_JSON_BODY_BYTES } from '@verba/shared';
+import { MAX_JSON_BODY_BYTES, SYNC_LIMITS } from '@verba/shared';
 import { bodyLimit } from 'hono/body-limit';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from './context.ts';
+import type { AppEnv } from '../app-env.ts';
 import { ApiError } from './errors.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Writes carry JSON and nothing else: a form post from another site cannot send it without a
+ * Uploads (imports): their body is a file, sent as `application/octet-stream` (a type that needs
+ * a CORS preflight too); their routes check the type and cap the size, after the sign-in check.
+ */
+const UPLOAD_PATHS = new Set(['/api/imports', '/api/imports/preview']);
+
+/**
+ * Writes carry JSON and nothing else (but uploads): a form post from another site cannot send it without a
  * CORS preflight, and every handler can rely on a parsed, size-capped body.
  */
 export const jsonWrites = createMiddleware<AppEnv>(async (c, next) => {
   if (!WRITE_METHODS.has(c.req.method)) return next();
+  if (c.req.method === 'POST' && UPLOAD_PATHS.has(c.req.path)) return next();
   const declaredLength = c.req.header('transfer-encoding')
     ? undefined
     : c.req.header('content-length');
@@ -35,11 +42,13 @@ export const jsonWrites = createMiddleware<AppEnv>(async (c, next) => {
   // abort signal lives until a full garbage collection: under load that cost the server a
   // collection's pause every few seconds (docs/performance.md). Any other body is counted as it
   // streams in.
+  const sync = c.req.path === SYNC_PATH;
+  const maxBytes = sync ? SYNC_LIMITS.maxBodyBytes : MAX_JSON_BODY_BYTES;
   if (declaredLength !== undefined) {
-    if (Number(declaredLength) > MAX_JSON_BODY_BYTES) tooLarge();
+    if (Number(declaredLength) > maxBytes) tooLarge(maxBytes);
     return parseThenNext();
   }
-  return limitBody(c, parseThenNext);
+  return (sync ? limitSyncBody : limitBody)(c, parseThenNext);
 });
 
 /**
@@ -59,11 +68,18 @@ function fromSocket(c: Context<AppEnv>): boolean {
   return typeof c.env === 'object' && c.env !== null && 'incoming' in c.env;
 }
 
-function tooLarge(): never {
-  throw new ApiError(
-    'PAYLOAD_TOO_LARGE',
-    `The request body is larger than ${MAX_JSON_BODY_BYTES / 1024} KB`,
-  );
+/** The practice outbox's batch: up to 500 answers with their sessions' starts. */
+const SYNC_PATH = '/api/practice/sync';
+
+function tooLarge(maxBytes: number): never {
+  throw new ApiError('PAYLOAD_TOO_LARGE', `The request body is larger than ${maxBytes / 1024} KB`);
 }
 
-const limitBody = bodyLimit({ maxSize: MAX_JSON_BODY_BYTES, onError: tooLarge });
+const limitBody = bodyLimit({
+  maxSize: MAX_JSON_BODY_BYTES,
+  onError: () => tooLarge(MAX_JSON_BODY_BYTES),
+});
+const limitSyncBody = bodyLimit({
+  maxSize: SYNC_LIMITS.maxBodyBytes,
+  onError: () => tooLarge(SYNC_LIMITS.maxBodyBytes),
+});

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { TrieRouter } from 'hono/router/trie-router';
-import type { AppEnv } from './context.ts';
+import type { AppEnv } from '../app-env.ts';
 import { ApiError } from './errors.ts';
 
 interface RouteEntry {

@@ -1,7 +1,7 @@
 import { OpenAPIHono, type z } from '@hono/zod-openapi';
 import { errorEnvelopeSchema } from '@verba/shared';
 import type { TypedResponse } from 'hono';
-import type { AppEnv } from './context.ts';
+import type { AppEnv } from '../app-env.ts';
 import { validationError } from './errors.ts';
 
 /** A router whose request validation failures become our 400 envelope. */

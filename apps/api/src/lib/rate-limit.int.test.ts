@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { schema } from '@verba/db';
 import { GOOD_PASSWORD, TestHarness, uniqueEmail } from '../testing/harness.ts';
-import type { AuthRateLimits } from './auth-throttle.ts';
+import type { AuthRateLimits } from './auth-rate-limits.ts';
 import { ApiError } from './errors.ts';
 import {
   backoffDelaySeconds,

@@ -53,6 +53,19 @@ export async function usesSoFar(db: Database, key: string, now = new Date()): Pr
   return row?.count ?? 0;
 }
 
+/** The window `key` is counting in now and its uses so far, or null when none is open. */
+export async function currentWindow(
+  db: Database,
+  key: string,
+  now = new Date(),
+): Promise<WindowCount | null> {
+  const [row] = await db
+    .select({ count: t.count, windowEndsAt: t.windowEndsAt })
+    .from(t)
+    .where(and(eq(t.key, key), gt(t.windowEndsAt, now)));
+  return row ?? null;
+}
+
 /** Counts one use of `key` and answers 429, with the seconds left, once the window's budget is spent. */
 export async function consumeRateLimit(
   db: Database,

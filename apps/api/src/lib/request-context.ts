@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv, Services } from './context.ts';
+import type { AppEnv, Services } from '../app-env.ts';
 
 /** Gives every request an id (echoed in X-Request-Id and in errors) and logs it when done. */
 export function requestContext(services: Services) {

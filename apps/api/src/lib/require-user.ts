@@ -1,7 +1,8 @@
+import { ACCESS_TEXT } from '@verba/shared';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { matchedRoutes } from 'hono/route';
-import type { AppEnv } from './context.ts';
+import type { AppEnv } from '../app-env.ts';
 import { ApiError } from './errors.ts';
 import type { SignedInSession } from './sessions.ts';
 
@@ -19,7 +20,9 @@ export async function checkSession(c: Context<AppEnv>): Promise<SignedInSession 
 
 /**
  * The gate of the signed-in router (app.ts): every route behind it knows who is asking, and
- * everything it reads is scoped to that user.
+ * everything it reads is scoped to that user. With REQUIRE_EMAIL_VERIFICATION, a learner whose
+ * address is not confirmed yet is refused with EMAIL_NOT_VERIFIED (the app shows "check your
+ * email").
  */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const session = await checkSession(c);
@@ -31,6 +34,9 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
     throw endpointFollows
       ? new ApiError('UNAUTHORIZED', 'Not authenticated')
       : new ApiError('NOT_FOUND', 'No such API route');
+  }
+  if (!session.emailVerified && c.get('services').env.REQUIRE_EMAIL_VERIFICATION) {
+    throw new ApiError('EMAIL_NOT_VERIFIED', ACCESS_TEXT.verifyNeeded);
   }
   c.set('user', session.user);
   await next();

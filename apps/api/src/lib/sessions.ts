@@ -9,6 +9,8 @@ import type { Events } from './events.ts';
 export interface SignedInSession {
   user: SessionUser;
   expiresAt: Date;
+  /** The account's address is confirmed (always, unless REQUIRE_EMAIL_VERIFICATION). */
+  emailVerified: boolean;
 }
 
 export interface SessionCheck {
@@ -119,7 +121,11 @@ export function createSessions({
           return NO_SESSION;
         }
         hits++;
-        const session = { user: remembered.user, expiresAt: new Date(remembered.expiresAt) };
+        const session = {
+          user: remembered.user,
+          expiresAt: new Date(remembered.expiresAt),
+          emailVerified: true,
+        };
         return { session, setCookies: [], cached: true };
       }
       misses++;
@@ -133,8 +139,10 @@ export function createSessions({
       const session = {
         user: { id: found.user.id, email: found.user.email },
         expiresAt: found.session.expiresAt,
+        emailVerified: found.user.emailVerified,
       };
-      if (!revoked.has(key)) {
+      // Only confirmed accounts are remembered: a learner who opens the link is let in at once.
+      if (session.emailVerified && !revoked.has(key)) {
         cache.set(key, { user: session.user, expiresAt: session.expiresAt.getTime() });
       }
       return { session, setCookies, cached: false };

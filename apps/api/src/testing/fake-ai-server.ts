@@ -25,9 +25,10 @@ export type FakeReply =
   /** Waits, then answers; a client that gives up first just goes away. */
   | { kind: 'delay'; ms: number; then: FakeReply }
   /**
-   * Only for a request whose JSON schema has this name ('word_groups', 'word_suggestions').
-   * Replies without it answer word-card requests (and requests without a schema), so a
-   * background grouping run never takes the reply a test queued for a card.
+   * Only for a request whose JSON schema has this name ('word_groups', 'word_suggestions',
+   * 'imported_word_card'). Replies without it answer the learner's word-card requests (and
+   * requests without a schema), so background work (grouping, completing imported words) never
+   * takes the reply a test queued for a card.
    */
   | {
       kind: 'for';

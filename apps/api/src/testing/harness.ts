@@ -3,9 +3,9 @@ import type { Database, DatabaseHandle } from '@verba/db';
 import { createAiProvider } from '../ai/index.ts';
 import { createApp, type App, type AppOptions } from '../app.ts';
 import { loadEnv, type Env } from '../env.ts';
-import type { Services } from '../lib/context.ts';
+import type { Services } from '../app-env.ts';
 import { createLogger, type Logger } from '../lib/logger.ts';
-import type { AuthRateLimits } from '../lib/auth-throttle.ts';
+import type { AuthRateLimits } from '../lib/auth-rate-limits.ts';
 import { buildServices } from '../services.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -55,7 +55,6 @@ export class TestHarness {
     handle: DatabaseHandle = database.handle,
   ): Promise<TestHarness> {
     const env = loadEnv({
-      NODE_ENV: 'test',
       PUBLIC_URL: TEST_PUBLIC_URL,
       BETTER_AUTH_SECRET: TEST_SECRET,
       LOG_LEVEL: 'silent',
@@ -68,6 +67,8 @@ export class TestHarness {
       secret: TEST_SECRET,
       ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
+      // Tests check the scheduler's exact intervals, so new intervals are not spread.
+      scheduleRandom: null,
       ...(options.aiTimeoutMs
         ? { ai: createAiProvider(env, { timeoutMs: options.aiTimeoutMs }) }
         : {}),

@@ -10,15 +10,13 @@ captureInstallPrompt(() => track('pwa_installed'));
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
- * Starts the app's router and returns the component that renders it. Evaluating the app's modules,
- * building the router and starting its first navigation each run in a task of their own: on a slow
- * phone, any two together would block the main thread in one long task.
+ * Starts the app's router and returns the component that renders it. Evaluating the app's modules
+ * and starting the router run in tasks of their own: on a slow phone, the two together would block
+ * the main thread in one long task.
  */
 export async function startApp(): Promise<ComponentType> {
   await nextTask();
   const router = createAppRouter();
-  await nextTask();
-  router.initialize();
   return function App() {
     return <RouterProvider router={router} />;
   };

@@ -2,13 +2,13 @@ import type { ReactNode } from 'react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { Toaster } from 'sonner';
 import { useTheme } from '@/features/theme/hooks/use-theme';
-import { queryClient } from '@/lib/query-client';
+import { queryClient } from '@/lib/core/query-client';
 import {
   askAgainForRestoredQueries,
   PERSIST_MAX_AGE,
   persister,
   shouldPersistQuery,
-} from '@/lib/query-persistence';
+} from '@/lib/core/query-persistence';
 
 // Toasts sit above the bottom navigation and onboarding's bottom button (both under 5 rem), so
 // they never cover the controls a learner is reaching for: those, the Back button and the

@@ -1,18 +1,24 @@
+import type { ComponentType } from 'react';
 import {
+  createBrowserRouter,
   Outlet,
   redirect,
   ScrollRestoration,
-  UNSAFE_createBrowserHistory as createBrowserHistory,
-  UNSAFE_createRouter as createRouter,
-  UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
-  UNSAFE_mapRouteProperties as mapRouteProperties,
   type RouteObject,
 } from 'react-router';
 import { RouteError } from '@/components/errors/route-error';
 import { hasRouteSkeleton, RouteSkeleton } from '@/components/layouts/route-skeleton';
-import { paths } from '@/config/paths';
+import {
+  APP_HOME,
+  GATES,
+  PAGE_LIST,
+  type PageEntry,
+  type PageGate,
+  type PageId,
+} from '@/config/routes';
 import { AppLayoutRoute } from './routes/app/app-layout';
 import { AuthLayoutRoute } from './routes/auth/auth-layout';
+import { OnboardingLayoutRoute } from './routes/onboarding-layout';
 import { ProvidersLayout } from './routes/providers-layout';
 
 function RootLayout() {
@@ -31,121 +37,62 @@ function InitialLoad() {
   return hasRouteSkeleton(pathname) ? <RouteSkeleton pathname={pathname} /> : null;
 }
 
+/** Every page's module, loaded on demand; the manifest names each (config/routes.ts). */
+const pageModules = import.meta.glob<Record<string, ComponentType>>([
+  './routes/**/*.tsx',
+  '!./routes/**/*-layout.tsx',
+]);
+
+function pageRoute(page: PageEntry & { id: PageId }): RouteObject {
+  const load = pageModules[`./routes/${page.module}.tsx`];
+  if (!load) throw new Error(`${page.path}: no module src/app/routes/${page.module}.tsx`);
+  const children = PAGE_LIST.filter((child) => child.parent === page.id).map(pageRoute);
+  return {
+    path: page.path,
+    lazy: () => load().then((module) => ({ Component: module[page.component] })),
+    ...(children.length > 0 && { children }),
+  };
+}
+
+/** The manifest's pages behind `gate` that no other page draws inside its own. */
+const pagesOf = (gate: PageGate, withData = false) =>
+  PAGE_LIST.filter(
+    (page) => page.gate === gate && !page.parent && Boolean(page.withData) === withData,
+  ).map(pageRoute);
+
 /**
- * Every page's module is loaded on demand. The layouts that every sign-in and signed-in page
- * renders (data layer, toasts, route gates, app frame) come with the router itself: a first visit
- * then needs fewer files before it can paint. A visit that starts on the landing page loads none of
- * this (src/main.tsx).
+ * The routes, made from the manifest (config/routes.ts): each gate's pages inside the layout
+ * that applies it. The layouts every sign-in and signed-in page renders (data layer, toasts,
+ * route gates, app frame) come with the router itself: a first visit then needs fewer files
+ * before it can paint. A visit that starts on the landing page loads none of this (src/main.tsx).
  */
-const routes: RouteObject[] = [
+export const appRoutes: RouteObject[] = [
   {
     id: 'root',
     Component: RootLayout,
     ErrorBoundary: RouteError,
     HydrateFallback: InitialLoad,
     children: [
-      {
-        path: paths.home,
-        lazy: () => import('./routes/landing').then((m) => ({ Component: m.LandingRoute })),
-      },
-      {
-        path: paths.howWeMeasured,
-        lazy: () =>
-          import('./routes/how-we-measured').then((m) => ({ Component: m.HowWeMeasuredRoute })),
-      },
+      ...pagesOf('public'),
       {
         Component: ProvidersLayout,
         children: [
+          ...pagesOf('public', true),
+          { Component: AuthLayoutRoute, children: pagesOf('guest') },
+          { Component: OnboardingLayoutRoute, children: pagesOf('onboarding') },
           {
-            path: 'auth',
-            Component: AuthLayoutRoute,
-            children: [
-              {
-                path: 'login',
-                lazy: () =>
-                  import('./routes/auth/login').then((m) => ({ Component: m.LoginRoute })),
-              },
-              {
-                path: 'signup',
-                lazy: () =>
-                  import('./routes/auth/signup').then((m) => ({ Component: m.SignupRoute })),
-              },
-            ],
-          },
-          {
-            path: paths.onboarding,
-            lazy: () =>
-              import('./routes/onboarding').then((m) => ({ Component: m.OnboardingRoute })),
-          },
-          {
-            path: paths.app.root,
+            path: GATES.app.prefix,
             Component: AppLayoutRoute,
-            children: [
-              { index: true, loader: () => redirect(paths.app.feed) },
-              {
-                path: 'feed',
-                lazy: () => import('./routes/app/feed').then((m) => ({ Component: m.FeedRoute })),
-              },
-              {
-                // A word's card is drawn beside the list (on a phone, in its place).
-                path: 'words',
-                lazy: () => import('./routes/app/words').then((m) => ({ Component: m.WordsRoute })),
-                children: [
-                  {
-                    path: ':id',
-                    lazy: () =>
-                      import('./routes/app/words-detail').then((m) => ({
-                        Component: m.WordDetailRoute,
-                      })),
-                  },
-                ],
-              },
-              {
-                path: 'groups',
-                lazy: () =>
-                  import('./routes/app/groups').then((m) => ({ Component: m.GroupsRoute })),
-              },
-              {
-                path: 'groups/:id',
-                lazy: () =>
-                  import('./routes/app/group-detail').then((m) => ({
-                    Component: m.GroupDetailRoute,
-                  })),
-              },
-              {
-                path: 'practice/infinity',
-                lazy: () =>
-                  import('./routes/app/practice-infinity').then((m) => ({
-                    Component: m.InfinityPracticeRoute,
-                  })),
-              },
-              {
-                path: 'profile',
-                lazy: () =>
-                  import('./routes/app/profile').then((m) => ({ Component: m.ProfileRoute })),
-              },
-            ],
+            children: [{ index: true, loader: () => redirect(APP_HOME) }, ...pagesOf('app')],
           },
         ],
-      },
-      {
-        path: '*',
-        lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })),
       },
     ],
   },
 ];
 
 /**
- * The browser router, as react-router's createBrowserRouter makes it, but not yet started: the
- * caller starts it (`initialize()`, which begins the first navigation) in a task of its own, as
- * building the route table and starting the navigation together would block a slow phone's main
- * thread in one long task. Called once, by src/app/index.tsx.
+ * The browser router, started: its first navigation begins at once. Called once, by
+ * src/app/index.tsx, in a task after the app's modules were evaluated (decision 027).
  */
-export const createAppRouter = () =>
-  createRouter({
-    history: createBrowserHistory(),
-    routes,
-    mapRouteProperties,
-    hydrationRouteProperties,
-  });
+export const createAppRouter = () => createBrowserRouter(appRoutes);

@@ -5,7 +5,7 @@
 export const LIVE_UPDATE_EVENT = 'verba:live-update';
 
 export interface LiveUpdate {
-  /** 'words.changed', 'groups.changed', 'groups.failed', 'suggestions.changed', 'profile.changed' or 'reset'. */
+  /** One of the server's changes in `STALE_AFTER` (lib/core/query-invalidation.ts), or 'reset'. */
   kind: string;
   id?: string;
 }

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ServerConfig } from '@verba/shared';
-import { api } from './api-client';
-import { queryKeys } from './query-keys';
-import { isConfirmedThisStart } from './query-persistence';
+import { api } from './core/api-client';
+import { queryKeys } from './core/query-keys';
+import { isConfirmedThisStart } from './core/query-persistence';
 
 /**
  * What this server offers (an AI provider, analytics), asked once per app start, so screens say

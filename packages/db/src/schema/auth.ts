@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -12,6 +12,10 @@ export const user = pgTable('user', {
   image: text(),
   createdAt: now().$defaultFn(() => new Date()),
   updatedAt: now().$defaultFn(() => new Date()),
+  // Verba's own columns (better-auth leaves them to their defaults): who runs the install, and
+  // accounts an admin has switched off.
+  role: text().notNull().default('learner'),
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
 });
 
 export const session = pgTable(
@@ -65,3 +69,26 @@ export const verification = pgTable(
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );
+
+// ── Verba's own account tables. ──
+
+/**
+ * Facts about the install that are set once: `first-admin` is claimed by the first account ever
+ * created, so two first sign-ups at once cannot both become admin.
+ */
+export const installFacts = pgTable('install_facts', {
+  key: text().primaryKey(),
+  value: text().notNull(),
+  createdAt: now(),
+});
+
+/** Invitation links an admin made for `SIGNUP=invite`; only the token's SHA-256 is kept. */
+export const invitations = pgTable('invitations', {
+  id: text().primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+  maxUses: integer('max_uses').notNull(),
+  uses: integer().notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: now(),
+});

@@ -20,14 +20,18 @@ import {
   DELETED_ITEM_KINDS,
   FEEDBACK_LIMITS,
   FEEDBACK_TYPES,
+  IMPORT_JOB_STATUSES,
   LANGUAGE_CODES,
   PRACTICE_TYPES,
   REVIEW_OUTCOMES,
   SESSION_MODES,
   type DeletedItemKind,
-  type FlashcardDirection,
-  type ItemType,
+  type ImportJobStatus,
+  type AnkiImportSummary,
+  type ImportRowPreview,
+  type ImportSource,
   type PracticeWord,
+  type StoredPracticeItem,
   type WordExample,
   type WordSuggestion,
 } from '@verba/shared';
@@ -205,63 +209,6 @@ export const words = pgTable(
   ],
 );
 
-/** What the learner answered to one item, kept so a replayed answer gets the same result. */
-export interface StoredAnswer {
-  /** The answer's id, made by the client. */
-  id: string;
-  correct: boolean;
-  /** As measured by the client, capped. */
-  responseTimeMs: number;
-  answeredAt: string;
-  /** Words this answer made mastered. */
-  mastered: { id: string; word: string }[];
-  /** The word's review columns before this answer rescheduled it, so Undo restores them exactly. */
-  wordBefore?: StoredSchedule;
-  /** The answer completed its session: what that changed on the profile, so Undo puts it back. */
-  completion?: StoredCompletion;
-}
-
-/** What completing a session changed on the learner's profile. */
-export interface StoredCompletion {
-  /** The streak before the completion, and the local day it was counted from. */
-  streakBefore: number;
-  lastStudyDateBefore: string | null;
-  /** The minutes the completion added to the total study time. */
-  studyMinutes: number;
-}
-
-/** A word's review columns as JSON (dates as ISO strings): what an undone answer puts back. */
-export interface StoredSchedule {
-  interval: number;
-  nextReviewDate: string;
-  repetitions: number;
-  totalReviews: number;
-  correctReviews: number;
-  successRate: number;
-  easeFactor: number;
-  stability: number;
-  difficulty: number;
-  state: number;
-  lapses: number;
-  learningSteps: number;
-  lastReview: string | null;
-  mastered: boolean;
-}
-
-/** A practice item as the server keeps it: with the right option of a quiz and the answer. */
-export interface StoredPracticeItem {
-  index: number;
-  wordId: string;
-  type: ItemType;
-  direction: FlashcardDirection | null;
-  options: string[] | null;
-  /** Quiz only: the index of the right translation in `options`. */
-  correctOption: number | null;
-  answer: StoredAnswer | null;
-  /** Ids of answers to this item that the learner undid: a replay of one is refused. */
-  undoneAnswerIds?: string[];
-}
-
 export const dailyPracticeSessions = pgTable(
   'daily_practice_sessions',
   {
@@ -346,6 +293,53 @@ export const reviewLog = pgTable(
       sql`${t.responseTime} >= 0 and ${t.elapsedDays} >= 0 and ${t.durationMs} >= 0`,
     ),
   ],
+);
+
+/**
+ * Each learner's reviews and completed sessions per local day, for the Progress screen
+ * (docs/decisions/036). Kept by the database itself: a review joins its day when the learner's
+ * Progress is next read (`review_days_count_new`, migration 0016), which gives it its local day
+ * in `review_log.local_day` (a column only the database's functions use, so it is not declared
+ * here; null until counted); a trigger takes a counted review off that day when the row goes (an
+ * undone answer, a deleted word). A session's day is the local day of its completion, kept by a
+ * trigger on `daily_practice_sessions` (migration 0013).
+ */
+export const reviewDays = pgTable(
+  'review_days',
+  {
+    userId: userId(),
+    day: date().notNull(),
+    reviews: integer().notNull().default(0),
+    correct: integer().notNull().default(0),
+    /** Reviews of words in review whose interval was under 21 days (measured retention). */
+    young: integer().notNull().default(0),
+    youngCorrect: integer('young_correct').notNull().default(0),
+    /** The same for intervals of 21 days or more. */
+    mature: integer().notNull().default(0),
+    matureCorrect: integer('mature_correct').notNull().default(0),
+    /** Completed practice sessions, and the study minutes they credited to the profile. */
+    sessions: integer().notNull().default(0),
+    minutes: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * Practice entries a device made offline and the server has applied (`POST /api/practice/sync`),
+ * by the device's id for them: written in the transaction that applies the entry, so a batch sent
+ * again (a retry, a second tab) applies nothing twice.
+ */
+export const syncEntries = pgTable(
+  'sync_entries',
+  {
+    userId: userId(),
+    id: uuid().notNull(),
+    kind: text().notNull(),
+    /** What applying it answered, given again to a retry. */
+    result: jsonb().notNull(),
+    appliedAt: now(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.id] })],
 );
 
 /**
@@ -468,3 +462,81 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer().notNull(),
   windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Imports of words (issue 25): one row per import, which the import screen reads for its
+ * progress and summary. At most one import per learner runs at a time, in every process: the
+ * partial unique index refuses a second running row.
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: userId(),
+    status: text().$type<ImportJobStatus>().notNull().default('running'),
+    source: text().$type<ImportSource>().notNull(),
+    fileName: text('file_name'),
+    total: integer().notNull(),
+    done: integer().notNull().default(0),
+    imported: integer().notNull().default(0),
+    duplicates: integer().notNull().default(0),
+    problems: integer().notNull().default(0),
+    /** The rows not saved, with their reasons, for the learner's download. */
+    skippedRows: jsonb('skipped_rows').$type<ImportRowPreview[]>().notNull().default([]),
+    /** For an Anki package: the sounds and images left out, and the histories not read. */
+    anki: jsonb().$type<AnkiImportSummary>(),
+    error: text(),
+    createdAt: now(),
+    /** Moved by every step of a running import: an import whose process died stops moving it. */
+    updatedAt: now(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('import_jobs_user_created_idx').on(t.userId, t.createdAt.desc()),
+    uniqueIndex('import_jobs_one_running_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'running'`),
+    check('import_jobs_status_check', sql`${t.status} in (${quotedList(IMPORT_JOB_STATUSES)})`),
+  ],
+);
+
+/**
+ * A running import's words, staged in small steps until the last step moves them all into
+ * `words` in one transaction: the collection gets the whole import or nothing of it. `data` is
+ * the word's row as `jsonb_populate_record` reads it.
+ */
+export const importRows = pgTable(
+  'import_rows',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => importJobs.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    data: jsonb().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.position] })],
+);
+
+/**
+ * Imported words waiting for the AI to write the rest of their card, worked off the request path
+ * (apps/api/src/modules/enrichment). A row leaves when its word is completed or given up on, and
+ * with its word. `dueAt` is when the row may next be worked: now when queued, the end of a claim's
+ * lease while a process works it (`claim` says which), the end of the learner's daily AI quota
+ * when it ran out, or later after a provider failure.
+ */
+export const wordEnrichments = pgTable(
+  'word_enrichments',
+  {
+    wordId: uuid('word_id')
+      .primaryKey()
+      .references(() => words.id, { onDelete: 'cascade' }),
+    userId: userId(),
+    queuedAt: now(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    claim: uuid(),
+  },
+  (t) => [
+    index('word_enrichments_due_idx').on(t.dueAt),
+    index('word_enrichments_user_idx').on(t.userId, t.queuedAt),
+  ],
+);

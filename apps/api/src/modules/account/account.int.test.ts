@@ -248,11 +248,14 @@ describe('downloading my data', () => {
       [
         'exportedAt',
         'feedback',
+        'format',
         'groups',
         'profile',
         'reviewLog',
         'scheduler',
         'sessions',
+        'streak',
+        'version',
         'words',
       ].sort(),
     );

@@ -1,7 +1,12 @@
 import { schema, type Database } from '@verba/db';
-import { ACCOUNT_TEXT, type ChangePasswordInput, type SessionUser } from '@verba/shared';
+import {
+  ACCOUNT_TEXT,
+  VERBA_BACKUP,
+  type ChangePasswordInput,
+  type SessionUser,
+} from '@verba/shared';
 import { and, asc, eq, inArray, like, or } from 'drizzle-orm';
-import type { Services } from '../../lib/context.ts';
+import type { Services } from '../../app-env.ts';
 import { ApiError, codeForStatus } from '../../lib/errors.ts';
 import { clearRateLimit, refundRateLimit, takeAttempt } from '../../lib/rate-limit.ts';
 import { passwordUserInputs, refuseWeakPassword } from '../../lib/auth-throttle.ts';
@@ -85,9 +90,18 @@ export async function deleteAccount(db: Database, user: SessionUser): Promise<vo
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** Everything Verba keeps about the learner, and nothing about anyone else. */
+/**
+ * Everything Verba keeps about the learner, and nothing about anyone else. It is also a backup
+ * the import screen restores (`format`, `version`): the streak is kept as stored, with its day,
+ * so that a restore continues it.
+ */
 export async function exportAccount(db: Database, user: SessionUser) {
   const profile = await getProfileWithStats(db, user);
+  const p = schema.profiles;
+  const [streak] = await db
+    .select({ current: p.currentStreak, lastStudyDate: p.lastStudyDate })
+    .from(p)
+    .where(eq(p.id, user.id));
   const w = schema.words;
   const words = await db.select().from(w).where(eq(w.userId, user.id)).orderBy(asc(w.createdAt));
   const rl = schema.reviewLog;
@@ -129,8 +143,10 @@ export async function exportAccount(db: Database, user: SessionUser) {
   const f = schema.userFeedback;
   const feedback = await db.select().from(f).where(eq(f.userId, user.id)).orderBy(asc(f.createdAt));
   return {
+    ...VERBA_BACKUP,
     exportedAt: new Date().toISOString(),
     profile,
+    streak: streak ?? null,
     // Where a word sits in the sampling and A-Z orders is the server's own business.
     words: words.map(({ userId: _userId, sampleKey: _sampleKey, sortKey: _sortKey, ...word }) => ({
       ...word,

@@ -1,5 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { loginSchema, signupSchema, displayNameSchema, VALIDATION } from '@verba/shared';
+import {
+  accessTokenSchema,
+  loginSchema,
+  signupSchema,
+  displayNameSchema,
+  VALIDATION,
+} from '@verba/shared';
 import type { Context } from 'hono';
 import {
   accountExists,
@@ -10,17 +16,20 @@ import {
   throttledSignUp,
 } from '../../lib/auth-throttle.ts';
 import { clientIp } from '../../lib/client-ip.ts';
-import type { AppEnv } from '../../lib/context.ts';
+import type { AppEnv } from '../../app-env.ts';
 import { ApiError, codeForStatus } from '../../lib/errors.ts';
 import { authCookie, createRouter, errorResponses, jsonContent } from '../../lib/openapi.ts';
 import { checkSession } from '../../lib/require-user.ts';
 import { ensureProfile } from '../profile/profile.service.ts';
+import { admitSignUp } from './signup-gate.ts';
 
 // The server's own cap on sign-in passwords: no account can have a longer one, and hashing
 // megabytes of input on request would be a cheap way to load the server.
 const SIGN_IN_PASSWORD_CAP = 1024;
 
-const signUpBody = signupSchema.extend({ name: displayNameSchema.optional() }).strict();
+const signUpBody = signupSchema
+  .extend({ name: displayNameSchema.optional(), invitation: accessTokenSchema.optional() })
+  .strict();
 const signInBody = loginSchema
   .extend({
     password: loginSchema.shape.password.max(SIGN_IN_PASSWORD_CAP, VALIDATION.passwordTooLong),
@@ -46,7 +55,7 @@ const signUp = createRoute({
   },
   responses: {
     200: jsonContent(signedIn, 'Signed in; the session cookie is set'),
-    ...errorResponses(400, 409, 415, 429),
+    ...errorResponses(400, 403, 409, 415, 429),
   },
 });
 
@@ -58,7 +67,7 @@ const signIn = createRoute({
   request: { body: { ...jsonContent(signInBody, 'Email and password'), required: true } },
   responses: {
     200: jsonContent(signedIn, 'Signed in; the session cookie is set'),
-    ...errorResponses(400, 401, 415, 429),
+    ...errorResponses(400, 401, 403, 415, 429),
   },
 });
 
@@ -94,12 +103,14 @@ export const authRoutes = createRouter()
         field: 'password',
         userInputs: passwordUserInputs(email),
       });
-      return oneSignUpPerEmail(services, email, () =>
-        forwardToAuth(c, '/sign-up/email', {
-          email,
-          password: body.password,
-          name: body.name ?? '',
-        }),
+      return admitSignUp(services, email, body.invitation, () =>
+        oneSignUpPerEmail(services, email, () =>
+          forwardToAuth(c, '/sign-up/email', {
+            email,
+            password: body.password,
+            name: body.name ?? '',
+          }),
+        ),
       );
     });
     return c.json(signedIn.parse({ user: pickUser(result) }), 200);
@@ -133,7 +144,11 @@ export const authRoutes = createRouter()
  * our envelope, and its response body is never passed on as is: it carries the session token,
  * which must stay in the HttpOnly cookie.
  */
-async function forwardToAuth(c: Context<AppEnv>, path: string, body: unknown): Promise<unknown> {
+export async function forwardToAuth(
+  c: Context<AppEnv>,
+  path: string,
+  body: unknown,
+): Promise<unknown> {
   const { auth } = c.get('services');
   const url = new URL(c.req.url);
   url.pathname = `/api/auth${path}`;

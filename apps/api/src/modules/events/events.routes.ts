@@ -2,6 +2,7 @@ import { streamSSE } from 'hono/streaming';
 import type { AppEvent, EventKind } from '../../lib/events.ts';
 import { z } from '@hono/zod-openapi';
 import { clientIp } from '../../lib/client-ip.ts';
+import { RESTART_RETRY_SECONDS } from '../../lib/draining.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { authCookie, createRouter, errorResponses } from '../../lib/openapi.ts';
 import { StreamLimits } from './stream-limits.ts';
@@ -12,6 +13,8 @@ export const SESSION_CHECK_MS = 5_000;
 export const HEARTBEAT_MS = 15_000;
 /** How long a browser waits before reconnecting by itself (EventSource's `retry`). */
 export const CLIENT_RETRY_MS = 3_000;
+/** How long a browser waits before reconnecting when this process is stopping. */
+export const RESTART_RETRY_MS = RESTART_RETRY_SECONDS * 1000;
 
 /** The kinds a learner's browser hears; the rest are the server's own business. */
 const FORWARDED: ReadonlySet<EventKind> = new Set<EventKind>([
@@ -20,6 +23,8 @@ const FORWARDED: ReadonlySet<EventKind> = new Set<EventKind>([
   'groups.failed',
   'suggestions.changed',
   'profile.changed',
+  'imports.changed',
+  'words.completed',
 ]);
 
 /** What a browser receives for an event: a kind and an id, nothing of the data itself. */
@@ -34,7 +39,9 @@ export function toClientEvent(event: AppEvent): { kind: EventKind; id?: string }
  * (services.events) brings changes made through any server process on the same database. The
  * stream closes when the session ends (sign-out anywhere, expiry), and with a `replaced` event
  * when the learner opens more streams than STREAMS_PER_LEARNER (the oldest goes; the browser
- * should not reopen it by itself). An address holding STREAMS_PER_ADDRESS is refused with 429.
+ * should not reopen it by itself), and with a `restarting` event (and its `retry`) when the
+ * process stops: the browser reconnects after that wait, to this process restarted or another,
+ * without showing an error. An address holding STREAMS_PER_ADDRESS is refused with 429.
  * Each app (server process) counts its own streams.
  */
 export function createEventRoutes(limits = new StreamLimits()) {
@@ -45,7 +52,7 @@ export function createEventRoutes(limits = new StreamLimits()) {
     path: '/events',
     tags: ['events'],
     summary:
-      "The learner's live updates as server-sent events: `ready`, then `change` events of {kind, id}; `replaced` before the server closes the learner's oldest stream",
+      "The learner's live updates as server-sent events: `ready`, then `change` events of {kind, id}; `replaced` before the server closes the learner's oldest stream; `restarting` (with `retry`) before a stopping server closes it",
     security: authCookie,
     responses: {
       200: {
@@ -57,7 +64,7 @@ export function createEventRoutes(limits = new StreamLimits()) {
   });
 
   routes.get('/events', (c) => {
-    const { events, sessions, logger, env } = c.get('services');
+    const { events, sessions, logger, env, draining } = c.get('services');
     const user = c.get('user');
     const headers = new Headers({ cookie: c.req.header('cookie') ?? '' });
 
@@ -93,6 +100,18 @@ export function createEventRoutes(limits = new StreamLimits()) {
           .catch(() => {})
           .finally(() => finish());
       };
+      // The process is stopping: tell the browser when to come back, then let go.
+      const stopDraining = draining.onBegin(() => {
+        if (stream.aborted || stream.closed) return finish();
+        void stream
+          .writeSSE({
+            event: 'restarting',
+            data: JSON.stringify({ retryMs: RESTART_RETRY_MS }),
+            retry: RESTART_RETRY_MS,
+          })
+          .catch(() => {})
+          .finally(() => finish());
+      });
       let checking = false;
       const checkSession = async () => {
         if (checking) return;
@@ -133,6 +152,7 @@ export function createEventRoutes(limits = new StreamLimits()) {
         clearInterval(heartbeat);
         unsubscribe();
         unsubscribeReset();
+        stopDraining();
         slot.release();
       }
     });

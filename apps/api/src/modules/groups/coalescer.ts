@@ -99,6 +99,10 @@ export function createCoalescer({
       )
       .finally(() => {
         state.running = undefined;
+        if (closed) {
+          users.delete(userId);
+          return;
+        }
         const wait = Math.max(0, readyAt(state) - now());
         // Either the queued run when the cooldown ends, or forgetting the learner then.
         schedule(userId, state, wait);
@@ -159,10 +163,16 @@ export function createCoalescer({
         await Promise.resolve();
       }
     },
+    // Nothing starts after this; runs under way stay known, so `idle` waits for them before the
+    // database closes.
     close: () => {
       closed = true;
-      for (const state of users.values()) if (state.timer) clearTimeout(state.timer);
-      users.clear();
+      for (const [userId, state] of users) {
+        if (state.timer) clearTimeout(state.timer);
+        state.timer = undefined;
+        state.pending = undefined;
+        if (!state.running) users.delete(userId);
+      }
     },
   };
 }

@@ -7,7 +7,7 @@ import {
   type CheckResult,
 } from '@verba/shared';
 import { z } from 'zod';
-import { delimitWord, generateChecked, requireAi, type AiProvider } from '../../ai/index.ts';
+import { delimitWord, generateWithAi, type AiCallDeps } from '../../ai/index.ts';
 
 /** A word as the model sees it: its id and its spelling, nothing else of the learner's. */
 export interface GroupingWord {
@@ -163,22 +163,16 @@ export function buildGroupingPrompt({ words, existingGroups }: GroupingRequest):
 /** The model's grouping of `words`, checked; an AiError when it cannot give a valid one. */
 export async function generateGrouping(
   request: GroupingRequest,
-  deps: { ai: AiProvider; abortSignal?: AbortSignal; countCall?: () => Promise<void> },
+  deps: AiCallDeps,
 ): Promise<ProposedGroup[]> {
-  const ai = requireAi(deps.ai);
   const { system, prompt } = buildGroupingPrompt(request);
   const wordIds = request.words.map((w) => w.id);
-  return generateChecked({
-    model: ai.model,
+  return generateWithAi(deps, {
     system,
     prompt,
     schema: groupingModelSchema,
     schemaName: 'word_groups',
     check: (value) => checkGrouping(value, { wordIds }),
-    structuredOutputs: ai.structuredOutputs,
-    timeoutMs: ai.timeoutMs,
-    ...(deps.abortSignal ? { abortSignal: deps.abortSignal } : {}),
-    ...(deps.countCall ? { countCall: deps.countCall } : {}),
     failedMessage: GROUP_TEXT.failed,
   });
 }

@@ -19,6 +19,7 @@ import { consumeRateLimit, countUse } from '../../lib/rate-limit.ts';
 import { keepDeleted, takeDeleted } from '../deleted-items/deleted-items.ts';
 import { toWord } from '../words/words.service.ts';
 import { createCoalescer, type RunMode, type RunOutcome } from './coalescer.ts';
+import type { GroupGeneration } from './group-generation.ts';
 import { generateGrouping, type ProposedGroup } from './groups.prompt.ts';
 
 const { groups, groupWords, words } = schema;
@@ -231,21 +232,6 @@ async function storeGroups(
         .onConflictDoNothing();
     }
   });
-}
-
-export interface GroupGeneration {
-  /** After a word is saved: place it into the groups, coalesced with other saves. */
-  wordSaved: (userId: string) => void;
-  /**
-   * The Generate button, or the screen's automatic first run: counts against the learner's
-   * quota and starts in the background.
-   */
-  request: (user: SessionUser, options: { auto: boolean }) => Promise<'started' | 'queued'>;
-  busy: (userId: string) => boolean;
-  /** Runs whatever is waiting now and waits for every run (tests, shutdown). */
-  flush: () => Promise<void>;
-  idle: () => Promise<void>;
-  close: () => void;
 }
 
 export function createGroupGeneration(

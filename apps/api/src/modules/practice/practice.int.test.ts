@@ -2,18 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { schema } from '@verba/db';
 import {
   applyAnswer,
+  interleavedOrder,
   type AnswerResult,
   type FeedState,
   type PracticeSession,
   type PracticeItem,
   type Profile,
 } from '@verba/shared';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestHarness, type TestUser } from '../../testing/harness.ts';
 import { cleanupExpiredSessions } from './jobs.ts';
-import { interleavedOrder } from './items.ts';
-import { insertSession, insertSessionValues, type SessionRow } from './practice.service.ts';
+import type { SessionRow } from './session-mapper.ts';
+import { insertSession, insertSessionValues } from './start-statements.ts';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -173,11 +174,20 @@ async function answerAll(
 const profileOf = async (user: TestUser) =>
   (await t.db.select().from(schema.profiles).where(eq(schema.profiles.id, user.id)))[0]!;
 
+// In a fixed order: tests compare these lists before and after, and a plan may change between.
 const wordsOf = (user: TestUser) =>
-  t.db.select().from(schema.words).where(eq(schema.words.userId, user.id));
+  t.db
+    .select()
+    .from(schema.words)
+    .where(eq(schema.words.userId, user.id))
+    .orderBy(asc(schema.words.id));
 
 const logOf = (user: TestUser) =>
-  t.db.select().from(schema.reviewLog).where(eq(schema.reviewLog.userId, user.id));
+  t.db
+    .select()
+    .from(schema.reviewLog)
+    .where(eq(schema.reviewLog.userId, user.id))
+    .orderBy(asc(schema.reviewLog.reviewedAt), asc(schema.reviewLog.id));
 
 describe('feed session selection', () => {
   it('says "no words", then "due", starts the 5 oldest due words, resumes, then is caught up', async () => {

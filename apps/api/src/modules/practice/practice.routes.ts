@@ -5,12 +5,19 @@ import {
   practiceSessionSchema,
   startSessionSchema,
   submitAnswerSchema,
+  syncBatchSchema,
+  syncResponseSchema,
   undoAnswerSchema,
+  wordsOnDeviceSchema,
 } from '@verba/shared';
 import { authCookie, createRouter, errorResponses, jsonContent } from '../../lib/openapi.ts';
-import { submitAnswer } from './answers.ts';
-import { getFeed, getSession, startSession } from './practice.service.ts';
+import { submitAnswer } from './answer.service.ts';
+import { getFeed } from './feed.ts';
+import { getSession } from './session-reads.ts';
+import { startSession } from './start-session.ts';
+import { applySync } from './sync.service.ts';
 import { undoAnswer } from './undo.ts';
+import { wordsOnDevice } from './words-on-device.ts';
 
 const sessionId = z.object({ id: z.string().uuid() });
 
@@ -22,6 +29,19 @@ const feed = createRoute({
     'What the feed shows: the open session, a quick review, words due, or all caught up (reads only)',
   security: authCookie,
   responses: { 200: jsonContent(feedStateSchema, 'The feed'), ...errorResponses(401) },
+});
+
+const offlineWords = createRoute({
+  method: 'get',
+  path: '/practice/offline-words',
+  tags: ['practice'],
+  summary:
+    'The learner’s words due soonest (up to 200), with their repetitions and due dates, for a device to start practice offline (reads only)',
+  security: authCookie,
+  responses: {
+    200: jsonContent(wordsOnDeviceSchema, 'The words, oldest due first'),
+    ...errorResponses(401),
+  },
 });
 
 const start = createRoute({
@@ -109,8 +129,30 @@ const undo = createRoute({
   },
 });
 
+const sync = createRoute({
+  method: 'post',
+  path: '/practice/sync',
+  tags: ['practice'],
+  summary:
+    'Apply practice made offline: session starts, answers and completions, each at most once and at its own time; every entry gets its result, and a bad one is refused with its reason while the rest apply',
+  security: authCookie,
+  request: {
+    body: {
+      ...jsonContent(syncBatchSchema, 'Outbox entries in the order they were made, up to 1,000'),
+      required: true,
+    },
+  },
+  responses: {
+    200: jsonContent(syncResponseSchema, 'Each entry’s result, in the order sent'),
+    ...errorResponses(400, 401, 415),
+  },
+});
+
 export const practiceRoutes = createRouter()
   .openapi(feed, async (c) => c.json(await getFeed(c.get('services'), c.get('user')), 200))
+  .openapi(offlineWords, async (c) =>
+    c.json(await wordsOnDevice(c.get('services').db, c.get('user')), 200),
+  )
   .openapi(start, async (c) => {
     const { session, created } = await startSession(
       c.get('services'),
@@ -134,6 +176,9 @@ export const practiceRoutes = createRouter()
     if (minimal) c.header('Preference-Applied', 'return=minimal');
     return c.json(result, 200);
   })
+  .openapi(sync, async (c) =>
+    c.json(await applySync(c.get('services'), c.get('user'), c.req.valid('json').entries), 200),
+  )
   .openapi(undo, async (c) =>
     c.json(
       await undoAnswer(

@@ -1,6 +1,7 @@
 import type { StoredPracticeItem } from '@verba/db';
 import { describe, expect, it } from 'vitest';
-import { lastAnswered, restoredSchedule, scheduleSnapshot, wasUndone } from './undo.ts';
+import { wasUndone } from '@verba/shared';
+import { lastAnswered, restoredSchedule, scheduleSnapshot } from './undo.ts';
 
 const WORD = '00000000-0000-4000-8000-000000000001';
 

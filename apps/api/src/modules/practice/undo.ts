@@ -15,31 +15,25 @@ import {
   type StoredSchedule,
   type Transaction,
 } from '@verba/db';
-import type { PracticeSession, SessionUser, UndoAnswerInput } from '@verba/shared';
+import {
+  PRACTICE_ERROR_TEXT,
+  type PracticeSession,
+  type SessionUser,
+  type UndoAnswerInput,
+  wasUndone,
+} from '@verba/shared';
 import { and, eq, gte, ne, sql } from 'drizzle-orm';
 import { ApiError } from '../../lib/errors.ts';
-import {
-  PRACTICE_TEXT,
-  toPracticeSession,
-  type PracticeServices,
-  type SessionRow,
-} from './practice.service.ts';
+import type { WordSchedule } from '../scheduling/card-mapper.ts';
+import type { PracticeServices } from './practice-services.ts';
+import { toPracticeSession, type SessionRow } from './session-mapper.ts';
 
 const sessions = schema.dailyPracticeSessions;
 const words = schema.words;
 const profiles = schema.profiles;
 
-/** A word's review columns as the database gives them. */
-type ScheduleColumns = {
-  [K in keyof StoredSchedule]: StoredSchedule[K] extends string
-    ? Date
-    : StoredSchedule[K] extends string | null
-      ? Date | null
-      : StoredSchedule[K];
-};
-
 /** The word's review columns before an answer changes them, as the answer keeps them. */
-export function scheduleSnapshot(row: ScheduleColumns): StoredSchedule {
+export function scheduleSnapshot(row: WordSchedule): StoredSchedule {
   return {
     interval: row.interval,
     nextReviewDate: row.nextReviewDate.toISOString(),
@@ -59,17 +53,12 @@ export function scheduleSnapshot(row: ScheduleColumns): StoredSchedule {
 }
 
 /** The review columns a snapshot puts back. */
-export function restoredSchedule(snapshot: StoredSchedule): ScheduleColumns {
+export function restoredSchedule(snapshot: StoredSchedule): WordSchedule {
   return {
     ...snapshot,
     nextReviewDate: new Date(snapshot.nextReviewDate),
     lastReview: snapshot.lastReview ? new Date(snapshot.lastReview) : null,
   };
-}
-
-/** Whether an answer id was undone on one of the session's items. */
-export function wasUndone(items: readonly StoredPracticeItem[], answerId: string): boolean {
-  return items.some((item) => item.undoneAnswerIds?.includes(answerId));
 }
 
 /** The session's most recent answer: the latest answered, the later item on a tie. */
@@ -116,18 +105,18 @@ async function undoLocked(
       .from(sessions)
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, user.id)))
       .for('update');
-    if (!row) throw new ApiError('NOT_FOUND', PRACTICE_TEXT.sessionNotFound);
+    if (!row) throw new ApiError('NOT_FOUND', PRACTICE_ERROR_TEXT.sessionNotFound);
     if (wasUndone(row.items, answerId)) return { row, changedWord: null, profileChanged: false };
     const item = row.items.find((i) => i.answer?.id === answerId);
-    if (!item?.answer) throw new ApiError('NOT_FOUND', PRACTICE_TEXT.answerNotFound);
+    if (!item?.answer) throw new ApiError('NOT_FOUND', PRACTICE_ERROR_TEXT.answerNotFound);
     const completion = item.answer.completion;
     // A completed session reopens only through the answer that completed it, which kept what the
     // completion changed.
     if ((row.completedAt && !completion) || row.expiresAt.getTime() <= now.getTime()) {
-      throw new ApiError('CONFLICT', PRACTICE_TEXT.sessionEnded);
+      throw new ApiError('CONFLICT', PRACTICE_ERROR_TEXT.sessionEnded);
     }
     if (lastAnswered(row.items)?.index !== item.index) {
-      throw new ApiError('CONFLICT', PRACTICE_TEXT.notLastAnswer);
+      throw new ApiError('CONFLICT', PRACTICE_ERROR_TEXT.notLastAnswer);
     }
 
     let shownWords = row.words;

@@ -8,10 +8,12 @@ import {
   type Profile,
   type SessionUser,
   type UpdateProfileInput,
+  localDay,
+  safeTimeZone,
+  standingStreak,
 } from '@verba/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { ApiError } from '../../lib/errors.ts';
-import { localDay, safeTimeZone, standingStreak } from '../practice/calendar.ts';
 
 type ProfileRow = typeof schema.profiles.$inferSelect;
 

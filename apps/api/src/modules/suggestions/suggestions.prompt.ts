@@ -9,7 +9,7 @@ import {
   type WordSuggestion,
 } from '@verba/shared';
 import { z } from 'zod';
-import { delimitWord, generateChecked, requireAi, type AiProvider } from '../../ai/index.ts';
+import { delimitWord, generateWithAi, type AiCallDeps } from '../../ai/index.ts';
 
 export interface SuggestionRequest {
   nativeLanguage: LanguageCode;
@@ -129,21 +129,15 @@ export function buildSuggestionsPrompt(request: SuggestionRequest) {
 
 export async function generateSuggestions(
   request: SuggestionRequest,
-  deps: { ai: AiProvider; abortSignal?: AbortSignal; countCall?: () => Promise<void> },
+  deps: AiCallDeps,
 ): Promise<WordSuggestion[]> {
-  const ai = requireAi(deps.ai);
   const { system, prompt } = buildSuggestionsPrompt(request);
-  return generateChecked({
-    model: ai.model,
+  return generateWithAi(deps, {
     system,
     prompt,
     schema: suggestionsModelSchema,
     schemaName: 'word_suggestions',
     check: (value) => checkSuggestions(value, { exclude: request.exclude }),
-    structuredOutputs: ai.structuredOutputs,
-    timeoutMs: ai.timeoutMs,
-    ...(deps.abortSignal ? { abortSignal: deps.abortSignal } : {}),
-    ...(deps.countCall ? { countCall: deps.countCall } : {}),
     failedMessage: SUGGESTIONS_FAILED,
   });
 }

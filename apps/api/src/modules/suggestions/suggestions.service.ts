@@ -10,7 +10,7 @@ import {
 } from '@verba/shared';
 import { desc, eq, sql } from 'drizzle-orm';
 import { dailyAiQuota } from '../../ai/index.ts';
-import type { Services } from '../../lib/context.ts';
+import type { Services } from '../../app-env.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { clearRateLimit, consumeRateLimit, countUse } from '../../lib/rate-limit.ts';
 import { getProfile } from '../profile/profile.service.ts';

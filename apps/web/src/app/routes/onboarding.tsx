@@ -1,4 +1,3 @@
-import { RouteGate } from '@/components/layouts/route-gate';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { OnboardingFlow } from '@/features/onboarding/components/onboarding-flow';
 import { usePageMeta } from '@/lib/page-meta';
@@ -9,9 +8,5 @@ export function OnboardingRoute() {
     description: 'Set up Verba: choose the language you speak and the one you want to learn.',
     noindex: true,
   });
-  return (
-    <RouteGate area="onboarding">
-      <OnboardingFlow headerAction={<SignOutButton compact />} />
-    </RouteGate>
-  );
+  return <OnboardingFlow headerAction={<SignOutButton compact />} />;
 }

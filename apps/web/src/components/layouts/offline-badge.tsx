@@ -1,22 +1,23 @@
-import { WifiOff } from 'lucide-react';
-import { PAGE_TEXT } from '@verba/shared';
-import { useOnline } from '@/lib/online';
+import { lazy, Suspense } from 'react';
+
+const OfflinePractice = lazy(() =>
+  import('./offline-practice').then((m) => ({ default: m.OfflinePractice })),
+);
 
 /**
- * The small mark the signed-in app shows above each screen while it cannot reach the server; the
- * screens meanwhile show what the device last knew. It takes its own line rather than floating
- * over the page's title.
+ * The small mark the signed-in app shows above each screen while it cannot reach the server or
+ * practice waits on the device to be synced (`OfflineMark`); the screens meanwhile show what the
+ * device last knew. It takes its own line rather than floating over the page's title. The polite
+ * live region is there from the start, so a screen reader hears each change without being
+ * interrupted; what it says, with what keeps practice ready offline, is loaded apart from the
+ * page's code and never holds up its first paint.
  */
 export function OfflineBadge() {
-  const online = useOnline();
   return (
     <div role="status" className="flex justify-center">
-      {!online && (
-        <span className="-mt-3 mb-3 flex items-center gap-1.5 rounded-full border bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">
-          <WifiOff aria-hidden="true" className="size-3.5" />
-          {PAGE_TEXT.offlineBadge}
-        </span>
-      )}
+      <Suspense fallback={null}>
+        <OfflinePractice />
+      </Suspense>
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { useDeferredValue, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { ApiError, NETWORK_ERROR } from '@/lib/api-error';
-import { useSessionUser, wasSignedOutHere } from '@/lib/auth';
-import { decideGate, NEXT_PARAM, type GateArea } from '@/lib/gating';
-import { useProfile } from '@/lib/profile';
-import { APP_STARTED_AT, isConfirmedThisStart } from '@/lib/query-persistence';
+import { paths } from '@/config/paths';
+import { ApiError, EMAIL_NOT_VERIFIED, NETWORK_ERROR } from '@/lib/core/api-error';
+import { useSessionUser, wasSignedOutHere } from '@/lib/core/auth';
+import { decideGate, NEXT_PARAM, type GateArea } from '@/lib/core/gating';
+import { useProfile } from '@/lib/core/profile';
+import { APP_STARTED_AT, isConfirmedThisStart } from '@/lib/core/query-persistence';
 import { OfflineScreen } from './loading-screen';
 import { RouteSkeleton } from './route-skeleton';
 
@@ -19,12 +20,21 @@ function answeredThisStart(query: QueryLike): boolean {
 }
 
 /**
- * Applies the route gating rules (lib/gating.ts) with the session and profile queries: shows the
+ * Applies the route gating rules (lib/core/gating.ts) with the session and profile queries: shows the
  * page's skeleton with 'Loading...' while they load, redirects (rendering nothing) or renders the page. The copy saved
  * on the device paints at once; the server is asked again on every app start, and only its
  * answer (or being offline) lets the gate send the user elsewhere.
  */
-export function RouteGate({ area, children }: { area: GateArea; children: ReactNode }) {
+export function RouteGate({
+  area,
+  children,
+  unconfirmedScreen = null,
+}: {
+  area: GateArea;
+  children: ReactNode;
+  /** Shown instead of the page to a learner whose email address is not confirmed yet. */
+  unconfirmedScreen?: ReactNode;
+}) {
   const location = useLocation();
   const session = useSessionUser();
   const user = session.data;
@@ -40,7 +50,12 @@ export function RouteGate({ area, children }: { area: GateArea; children: ReactN
   // Anything else but "signed out" is unexpected here; the route's error screen offers a reload.
   if (session.isError && session.data === undefined && !offline) throw session.error;
   const signedOut = profile.error instanceof ApiError && profile.error.status === 401;
-  if (profile.isError && profileData === undefined && !signedOut && !offline) throw profile.error;
+  // Signed in, but the address is not confirmed yet (REQUIRE_EMAIL_VERIFICATION).
+  const unconfirmed =
+    Boolean(user) && profile.error instanceof ApiError && profile.error.code === EMAIL_NOT_VERIFIED;
+  if (profile.isError && profileData === undefined && !signedOut && !offline && !unconfirmed) {
+    throw profile.error;
+  }
 
   const confirmed =
     offline || (answeredThisStart(session) && (!user || answeredThisStart(profile)));
@@ -64,6 +79,9 @@ export function RouteGate({ area, children }: { area: GateArea; children: ReactN
   // then pause between components, so a large screen never blocks input in one long task.
   const rendering = useDeferredValue(decision.kind === 'render');
 
+  if (unconfirmed) {
+    return area === 'guest' ? <Navigate to={paths.onboarding} replace /> : unconfirmedScreen;
+  }
   switch (decision.kind) {
     case 'loading':
       return offline ? <OfflineScreen /> : <RouteSkeleton pathname={location.pathname} />;

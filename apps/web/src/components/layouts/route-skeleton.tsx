@@ -1,19 +1,17 @@
 import { memo } from 'react';
 import { PAGE_TEXT } from '@verba/shared';
 import { Spinner } from '@/components/ui/spinner';
-import { AUTH_CARDS, TAB_HEADINGS } from '@/config/page-headings';
 import { paths } from '@/config/paths';
+import { skeletonAt } from '@/config/routes';
 import { cn } from '@/lib/cn';
 import { AppFrame, TabContent, tabClassName } from './app-frame';
 import { AUTH_HOME_CLASS, AuthCard, AuthFrame } from './auth-frame';
 import { PageHeader } from './page-header';
 import { LoadingScreen } from './loading-screen';
 
-const GATED = /^\/(app|auth|onboarding)(\/|$)/;
-
 /** Whether `pathname` is behind a route gate, and so has a skeleton to paint first. */
 export function hasRouteSkeleton(pathname: string): boolean {
-  return GATED.test(pathname);
+  return skeletonAt(pathname) !== undefined;
 }
 
 function LoadingStatus({ className }: { className?: string }) {
@@ -39,8 +37,9 @@ const isActiveTab = (pathname: string, to: string) =>
  */
 export const RouteSkeleton = memo(function RouteSkeleton({ pathname }: { pathname: string }) {
   const path = pathname.replace(/\/+$/, '');
-  const card = AUTH_CARDS[path as keyof typeof AUTH_CARDS];
-  if (card) {
+  // Each page's skeleton and heading come from the route manifest (config/routes.ts).
+  const skeleton = skeletonAt(path);
+  if (skeleton?.kind === 'auth-card') {
     return (
       <AuthFrame
         homeLink={(content) => (
@@ -49,18 +48,14 @@ export const RouteSkeleton = memo(function RouteSkeleton({ pathname }: { pathnam
           </a>
         )}
       >
-        <AuthCard title={card.title} description={card.description}>
+        <AuthCard title={skeleton.heading ?? ''} description={skeleton.description ?? ''}>
           {/* As tall as the form it stands for, so the card does not jump when the form arrives. */}
           <LoadingStatus className="min-h-[16.75rem]" />
         </AuthCard>
       </AuthFrame>
     );
   }
-  if (isActiveTab(path, paths.app.root)) {
-    // A word's card is drawn under My Words' heading.
-    const title =
-      TAB_HEADINGS[path] ??
-      (isActiveTab(path, paths.app.words) ? TAB_HEADINGS[paths.app.words] : undefined);
+  if (skeleton?.kind === 'app-frame') {
     return (
       <AppFrame
         renderTab={(tab) => {
@@ -76,7 +71,7 @@ export const RouteSkeleton = memo(function RouteSkeleton({ pathname }: { pathnam
           );
         }}
       >
-        {title && <PageHeader title={title} />}
+        {skeleton.heading && <PageHeader title={skeleton.heading} />}
         <LoadingStatus className="py-16" />
       </AppFrame>
     );

@@ -8,10 +8,6 @@ export const FEED_TEXT = {
   checkMyWords: 'Check My Words',
   retry: 'Retry',
   startNewPractice: 'Start New Practice',
-  sessionComplete: 'Session complete! 🎉',
-  allDone: 'All done! 🎉',
-  generationError: 'Session Generation Error',
-  generationErrorDescription: 'Unable to generate practice items. Please try again.',
   // Verba's wording.
   /** `again`: new words answered wrongly, practised again rather than due again. */
   quickReviewText: (due: number, again: number) => {
@@ -29,7 +25,6 @@ export const FEED_TEXT = {
   failedText: 'Unable to generate practice items. Please try again.',
   completeTitle: 'Session complete!',
   completeText: 'Every word of this session is scheduled for its next review.',
-  allDoneDescription: 'No more words are due right now.',
   preparing: 'Preparing your session...',
   progressLabel: 'Session progress',
 } as const;

@@ -12,6 +12,12 @@ export const PRACTICE_TEXT = {
   errorLoadingWords: 'Error loading words',
   retry: 'Retry',
   wordMastered: 'Word Mastered',
+  // Spec §2 "Feed" and §8: the daily session's toasts.
+  sessionComplete: 'Session complete! 🎉',
+  allDone: 'All done! 🎉',
+  generationError: 'Session Generation Error',
+  generationErrorDescription: 'Unable to generate practice items. Please try again.',
+  allDoneDescription: 'No more words are due right now.',
   // The cards.
   tapToReveal: 'Tap or press Space to reveal',
   tapToHide: 'Tap or press Space to turn back',

@@ -1,6 +1,6 @@
 import { prefetchFeed } from '@/features/practice/api/get-feed';
-import { queryClient } from '@/lib/query-client';
-import { queryKeys } from '@/lib/query-keys';
+import { queryClient } from '@/lib/core/query-client';
+import { queryKeys } from '@/lib/core/query-keys';
 
 /**
  * Moving to My Words warms the current practice session, the feed's state (spec §2 "App shell"),

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { WordDetail } from '@/features/words/components/word-detail';
-import { useProfile } from '@/lib/profile';
+import { useProfile } from '@/lib/core/profile';
 
 /**
  * /app/words/:id: one saved card, reachable by a link and after a reload, drawn inside My Words

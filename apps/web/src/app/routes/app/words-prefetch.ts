@@ -1,6 +1,6 @@
 import { prefetchWords } from '@/features/words/api/get-words';
-import { queryClient } from '@/lib/query-client';
-import { queryKeys } from '@/lib/query-keys';
+import { queryClient } from '@/lib/core/query-client';
+import { queryKeys } from '@/lib/core/query-keys';
 
 /**
  * Moving to the feed warms My Words with the first 20 words (spec §2 "App shell"), once the

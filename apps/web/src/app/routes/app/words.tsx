@@ -1,16 +1,18 @@
 import { useEffect } from 'react';
-import { BookOpen } from 'lucide-react';
-import { Outlet, useParams } from 'react-router';
-import { isUuid, SCREEN_TEXT } from '@verba/shared';
+import { BookOpen, Upload } from 'lucide-react';
+import { Link, Outlet, useParams } from 'react-router';
+import { IMPORT_TEXT, isUuid, SCREEN_TEXT } from '@verba/shared';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { paths } from '@/config/paths';
 import { NOT_FOUND_META, NotFound } from '@/components/errors/not-found';
 import { PageHeader } from '@/components/layouts/page-header';
 import { WordCollection } from '@/features/words/components/word-collection';
 import { WordGenerator } from '@/features/words/components/word-generator';
-import { useAfterFirstPaint } from '@/lib/after-paint';
+import { useAfterFirstPaint } from '@/lib/core/after-paint';
 import { cn } from '@/lib/cn';
 import { usePageMeta } from '@/lib/page-meta';
-import { useProfile } from '@/lib/profile';
-import { useStagedRender } from '@/lib/staged-render';
+import { useProfile } from '@/lib/core/profile';
+import { useStagedRender } from '@/lib/core/staged-render';
 
 /**
  * My Words: the word input and the collection, and the chosen word's card (/app/words/:id). From
@@ -31,12 +33,17 @@ export function WordsRoute() {
     if (painted) void import('./practice-prefetch').then((m) => m.prefetchPracticeForWords());
   }, [painted]);
   // The first time in a page load, the word input comes first and the collection below it in a
-  // background render of its own (lib/staged-render.ts).
+  // background render of its own (lib/core/staged-render.ts).
   const stage = useStagedRender(2);
   if (badLink) return <NotFound className="py-12" />;
   return (
     <div data-layout="wide">
-      <PageHeader title={SCREEN_TEXT.myWords} />
+      <PageHeader title={SCREEN_TEXT.myWords}>
+        <Link to={paths.app.wordsImport} className={buttonVariants({ variant: 'outline' })}>
+          <Upload aria-hidden="true" />
+          {IMPORT_TEXT.button}
+        </Link>
+      </PageHeader>
       <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)] lg:items-start lg:gap-8">
         <div className={cn('space-y-8', chosen && 'max-lg:hidden')}>
           <WordGenerator targetLanguage={targetLanguage} />

@@ -1,7 +1,6 @@
 import { SCREEN_TEXT } from '@verba/shared';
 import { AuthCard } from '@/components/layouts/auth-frame';
-import { AUTH_CARDS } from '@/config/page-headings';
-import { paths } from '@/config/paths';
+import { PAGES } from '@/config/routes';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { usePageMeta } from '@/lib/page-meta';
 
@@ -11,7 +10,7 @@ export function LoginRoute() {
     description: 'Sign in to Verba and pick up your vocabulary practice where you left off.',
   });
   return (
-    <AuthCard {...AUTH_CARDS[paths.auth.login]}>
+    <AuthCard title={PAGES.login.heading} description={PAGES.login.description}>
       <LoginForm />
     </AuthCard>
   );

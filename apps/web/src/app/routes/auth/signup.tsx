@@ -1,7 +1,6 @@
 import { SCREEN_TEXT } from '@verba/shared';
 import { AuthCard } from '@/components/layouts/auth-frame';
-import { AUTH_CARDS } from '@/config/page-headings';
-import { paths } from '@/config/paths';
+import { PAGES } from '@/config/routes';
 import { SignupForm } from '@/features/auth/components/signup-form';
 import { usePageMeta } from '@/lib/page-meta';
 
@@ -11,7 +10,7 @@ export function SignupRoute() {
     description: 'Create a free Verba account: AI word cards and spaced repetition, with no ads.',
   });
   return (
-    <AuthCard {...AUTH_CARDS[paths.auth.signup]}>
+    <AuthCard title={PAGES.signup.heading} description={PAGES.signup.description}>
       <SignupForm />
     </AuthCard>
   );

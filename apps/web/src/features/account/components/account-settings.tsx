@@ -1,18 +1,17 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { Download, KeyRound, Trash2 } from 'lucide-react';
-import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
   ACCOUNT_TEXT,
   DISPLAY_NAME_MAX_LENGTH,
   LANGUAGES,
-  passwordChangeProblem,
   TOAST,
   VALIDATION,
   type LanguageCode,
   type Profile,
 } from '@verba/shared';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/core/button';
+import { Spinner } from '@/components/ui/spinner';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import {
   Dialog,
@@ -22,30 +21,14 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
-import { paths } from '@/config/paths';
-import { ApiError, errorReasons } from '@/lib/api-error';
-import { useOnline } from '@/lib/online';
-import { useUpdateProfile } from '@/lib/profile';
-import { useChangePassword, useDeleteAccount, useDownloadMyData } from '../api/account';
-
-function failureText(error: Error): string {
-  if (error instanceof ApiError) {
-    const reasons = errorReasons(error);
-    return reasons.length > 0 ? `${error.message} ${reasons.join(' ')}` : error.message;
-  }
-  return error.message;
-}
-
-function FieldError({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    <p id={id} role="alert" className="text-sm font-medium text-destructive">
-      {children}
-    </p>
-  );
-}
+import { Input } from '@/components/ui/core/input';
+import { Label } from '@/components/ui/core/label';
+import { NativeSelect } from '@/components/ui/core/native-select';
+import { useOnline } from '@/lib/core/online';
+import { useUpdateProfile } from '@/lib/core/profile';
+import { useDownloadMyData } from '../api/download-my-data';
+import { ExportWords } from './export-words';
+import { failureText, FieldError } from './field-error';
 
 function DisplayNameForm({ profile, online }: { profile: Profile; online: boolean }) {
   const id = useId();
@@ -162,43 +145,36 @@ function LanguagesForm({ profile, online }: { profile: Profile; online: boolean 
   );
 }
 
-function ChangePasswordDialog({ online }: { online: boolean }) {
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const [currentPassword, setCurrent] = useState('');
-  const [newPassword, setNew] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const change = useChangePassword();
-  const close = (next: boolean) => {
-    setOpen(next);
-    if (!next) {
-      setCurrent('');
-      setNew('');
-      setError(null);
-    }
-  };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = passwordChangeProblem({ currentPassword, newPassword });
-    if (problem) return setError(problem);
-    setError(null);
-    change.mutate(
-      { currentPassword, newPassword },
-      {
-        onSuccess: () => {
-          toast.success(ACCOUNT_TEXT.passwordChanged, {
-            description: ACCOUNT_TEXT.passwordChangedDescription,
-          });
-          close(false);
-        },
-        onError: (failure) => setError(failureText(failure)),
-      },
-    );
-  };
+// The dialogs' forms are fetched when the learner reaches for a button, not with the profile: most
+// visits open neither. Hovering or focusing a button starts the fetch, so its dialog opens complete.
+const loadAccountForms = () => import('./account-forms');
+const ChangePasswordForm = lazy(() =>
+  loadAccountForms().then((module) => ({ default: module.ChangePasswordForm })),
+);
+const DeleteAccountForm = lazy(() =>
+  loadAccountForms().then((module) => ({ default: module.DeleteAccountForm })),
+);
+
+function FormLoading() {
   return (
-    <Dialog open={open} onOpenChange={close}>
+    <div className="flex justify-center py-8">
+      <Spinner />
+    </div>
+  );
+}
+
+function ChangePasswordDialog({ online }: { online: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="outline" className="w-full" disabled={!online}>
+        <Button
+          variant="outline"
+          className="w-full"
+          disabled={!online}
+          onPointerEnter={() => void loadAccountForms()}
+          onFocus={() => void loadAccountForms()}
+        >
           <KeyRound aria-hidden="true" />
           Change password
         </Button>
@@ -210,74 +186,26 @@ function ChangePasswordDialog({ online }: { online: boolean }) {
             You stay signed in here; every other device is signed out.
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-current`}>Current password</Label>
-            <Input
-              id={`${id}-current`}
-              type="password"
-              autoComplete="current-password"
-              value={currentPassword}
-              onChange={(event) => setCurrent(event.target.value)}
-            />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-new`}>New password</Label>
-            <Input
-              id={`${id}-new`}
-              type="password"
-              autoComplete="new-password"
-              minLength={6}
-              value={newPassword}
-              onChange={(event) => setNew(event.target.value)}
-            />
-          </div>
-          {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
-          <Button type="submit" loading={change.isPending}>
-            Change password
-          </Button>
-        </form>
+        {/* The forms live inside the dialogs' content, so closing a dialog clears its form. */}
+        <Suspense fallback={<FormLoading />}>
+          <ChangePasswordForm onChanged={() => setOpen(false)} />
+        </Suspense>
       </DialogContent>
     </Dialog>
   );
 }
 
 function DeleteAccountDialog({ online }: { online: boolean }) {
-  const id = useId();
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const remove = useDeleteAccount();
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (typed.trim() !== ACCOUNT_TEXT.deleteConfirmation)
-      return setError(ACCOUNT_TEXT.deleteConfirmationMismatch);
-    setError(null);
-    remove.mutate(ACCOUNT_TEXT.deleteConfirmation, {
-      onSuccess: () => {
-        toast.success(ACCOUNT_TEXT.accountDeleted);
-        void navigate(paths.auth.login, { replace: true });
-      },
-      onError: (failure) => setError(failureText(failure)),
-    });
-  };
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) {
-          setTyped('');
-          setError(null);
-        }
-      }}
-    >
+    <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button
           variant="outline"
           className="w-full text-destructive hover:text-destructive"
           disabled={!online}
+          onPointerEnter={() => void loadAccountForms()}
+          onFocus={() => void loadAccountForms()}
         >
           <Trash2 aria-hidden="true" />
           Delete account
@@ -291,25 +219,9 @@ function DeleteAccountDialog({ online }: { online: boolean }) {
             signed out everywhere. This cannot be undone.
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-confirm`}>
-              Type {ACCOUNT_TEXT.deleteConfirmation} to confirm
-            </Label>
-            <Input
-              id={`${id}-confirm`}
-              value={typed}
-              autoComplete="off"
-              autoCapitalize="characters"
-              aria-invalid={error ? true : undefined}
-              onChange={(event) => setTyped(event.target.value)}
-            />
-          </div>
-          {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
-          <Button type="submit" variant="destructive" loading={remove.isPending}>
-            Delete my account
-          </Button>
-        </form>
+        <Suspense fallback={<FormLoading />}>
+          <DeleteAccountForm />
+        </Suspense>
       </DialogContent>
     </Dialog>
   );
@@ -353,6 +265,7 @@ export function AccountSettings({ profile }: { profile: Profile }) {
             {!download.isPending && <Download aria-hidden="true" />}
             Download my data
           </Button>
+          <ExportWords online={online} />
           <DeleteAccountDialog online={online} />
         </div>
       </CardContent>

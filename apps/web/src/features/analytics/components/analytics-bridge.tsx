@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { useAfterFirstPaint } from '@/lib/after-paint';
+import { useAfterFirstPaint } from '@/lib/core/after-paint';
 import { configureAnalytics, track } from '@/lib/analytics';
-import { useProfile } from '@/lib/profile';
+import { useProfile } from '@/lib/core/profile';
 import { serverConfigQueryOptions } from '@/lib/server-config';
 import { milestoneKey, newMilestones, rememberMilestones, sentMilestones } from '../milestones';
 

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, Profile, SessionUser } from '@verba/shared';
-import { api } from '@/lib/api-client';
-import { noteSignedOutHere } from '@/lib/auth';
-import { getProfile } from '@/lib/profile';
-import { queryKeys } from '@/lib/query-keys';
+import { api } from '@/lib/core/api-client';
+import { noteSignedOutHere } from '@/lib/core/auth';
+import { profileOnceConfirmed } from './profile-once-confirmed';
+import { queryKeys } from '@/lib/core/query-keys';
 
 interface SignedIn {
   user: SessionUser;
-  profile: Profile;
+  /** null while the email address is not confirmed: the gate then shows "check your email". */
+  profile: Profile | null;
 }
 
 /** Signs in, then reads the profile: where the user goes next depends on their onboarding. */
@@ -16,7 +17,7 @@ export async function signIn(input: LoginInput): Promise<SignedIn> {
     email: input.email,
     password: input.password,
   });
-  const profile = await getProfile();
+  const profile = await profileOnceConfirmed();
   return { user: { id: user.id, email: user.email }, profile };
 }
 
@@ -27,7 +28,8 @@ export function useSignIn() {
     onSuccess: ({ user, profile }) => {
       // The guest gate around the form sees the user and moves on to the feed or onboarding.
       noteSignedOutHere(false);
-      queryClient.setQueryData(queryKeys.profile, profile);
+      if (profile) queryClient.setQueryData(queryKeys.profile, profile);
+      else queryClient.removeQueries({ queryKey: queryKeys.profile });
       queryClient.setQueryData(queryKeys.session, user);
     },
   });

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { resetAnalytics, track } from '@/lib/analytics';
-import { ApiError } from '@/lib/api-error';
-import { api } from '@/lib/api-client';
-import { noteSignedOutHere } from '@/lib/auth';
-import { queryKeys } from '@/lib/query-keys';
-import { clearPersistedQueries } from '@/lib/query-persistence';
+import { ApiError } from '@/lib/core/api-error';
+import { api } from '@/lib/core/api-client';
+import { noteSignedOutHere } from '@/lib/core/auth';
+import { queryKeys } from '@/lib/core/query-keys';
+import { clearPersistedQueries } from '@/lib/core/query-persistence';
 
 /** Ends the session on the server. A session that is already gone counts as signed out. */
 export async function signOut(): Promise<void> {

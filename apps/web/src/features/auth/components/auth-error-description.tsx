@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { ApiError, errorReasons } from '@/lib/api-error';
+import { ApiError, errorReasons } from '@/lib/core/api-error';
 
 const SIGN_IN_INSTEAD = 'Sign in instead.';
 

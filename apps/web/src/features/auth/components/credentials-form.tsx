@@ -2,10 +2,10 @@ import { useId, useState, type ReactNode } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { TOAST, type LoginInput } from '@verba/shared';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { ApiError, errorReasons } from '@/lib/api-error';
+import { Button } from '@/components/ui/core/button';
+import { Input } from '@/components/ui/core/input';
+import { Label } from '@/components/ui/core/label';
+import { ApiError, errorReasons } from '@/lib/core/api-error';
 import { authErrorDescription } from './auth-error-description';
 
 type Credentials = { email: string; password: string };

@@ -2,7 +2,7 @@ import { Infinity as InfinityIcon, PartyPopper } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
-import { StateCard } from '@/components/ui/state-card';
+import { StateCard } from '@/components/ui/core/state-card';
 import { FEED_TEXT } from '../texts';
 
 function formatNextReview(iso: string): string | null {

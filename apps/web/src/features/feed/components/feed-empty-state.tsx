@@ -2,7 +2,7 @@ import { Plus, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { SCREEN_TEXT } from '@verba/shared';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { StateCard } from '@/components/ui/state-card';
+import { StateCard } from '@/components/ui/core/state-card';
 import { paths } from '@/config/paths';
 
 /** What the feed shows a learner who has no words yet (spec §2, "Feed"). */

@@ -1,6 +1,6 @@
 import { Zap } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { StateCard } from '@/components/ui/state-card';
+import { Button } from '@/components/ui/core/button';
+import { StateCard } from '@/components/ui/core/state-card';
 import { FEED_TEXT } from '../texts';
 
 /** Spec §4: a session ended within the hour and words are due; starting makes a new session. */

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Infinity as InfinityIcon, Trophy } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/core/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
-import { StateCard } from '@/components/ui/state-card';
+import { StateCard } from '@/components/ui/core/state-card';
 import { FEED_TEXT } from '../texts';
 
 /**

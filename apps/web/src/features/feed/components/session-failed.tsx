@@ -1,9 +1,9 @@
 import { RotateCcw, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/core/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
-import { StateCard } from '@/components/ui/state-card';
+import { StateCard } from '@/components/ui/core/state-card';
 import { FEED_TEXT } from '../texts';
 
 /** The feed could not load or start a session (spec §2 "Feed"). */

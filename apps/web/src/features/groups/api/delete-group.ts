@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DELETE_UNDO, GROUP_TEXT, type GroupDetail, type GroupList } from '@verba/shared';
 import { toast } from 'sonner';
-import { api } from '@/lib/api-client';
-import { ApiError } from '@/lib/api-error';
-import { markStale } from '@/lib/query-invalidation';
-import { groupQueryKey, groupsQueryOptions } from './get-groups';
+import { api } from '@/lib/core/api-client';
+import { ApiError } from '@/lib/core/api-error';
+import { markStale } from '@/lib/core/query-invalidation';
+import { groupQueryKey } from './get-group';
+import { groupsQueryOptions } from './get-groups';
+import { useRestoreGroup } from './restore-group';
 
 /** Deletes a group (its words stay); one that is already gone (404) counts as deleted. */
 export async function deleteGroup(id: string): Promise<void> {
@@ -14,21 +16,6 @@ export async function deleteGroup(id: string): Promise<void> {
     if (error instanceof ApiError && error.status === 404) return;
     throw error;
   }
-}
-
-/** Undoes a group's delete within its window: the group comes back with its words. */
-export function restoreGroup(id: string): Promise<GroupDetail> {
-  return api.post<GroupDetail>(`/api/groups/${encodeURIComponent(id)}/restore`, {});
-}
-
-/** The delete toast's Undo; its callbacks run even after the group's screen was left. */
-function useRestoreGroup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: restoreGroup,
-    onError: (error) => toast.error(GROUP_TEXT.restoreFailed, { description: error.message }),
-    onSettled: () => markStale(queryClient, 'group.restored'),
-  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { GenerateGroupsInput, GenerateGroupsResult } from '@verba/shared';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/core/api-client';
 
 /** Starts a grouping run on the server; the groups arrive later through live updates. */
 export function generateGroups(input: GenerateGroupsInput): Promise<GenerateGroupsResult> {

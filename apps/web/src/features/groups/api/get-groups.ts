@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { GROUP_TEXT, type GroupDetail, type GroupList } from '@verba/shared';
-import { api } from '@/lib/api-client';
-import { ApiError } from '@/lib/api-error';
-import { queryKeys } from '@/lib/query-keys';
-import { isConfirmedThisStart } from '@/lib/query-persistence';
+import { GROUP_TEXT, type GroupList } from '@verba/shared';
+import { api } from '@/lib/core/api-client';
+import { ApiError } from '@/lib/core/api-error';
+import { queryKeys } from '@/lib/core/query-keys';
+import { isConfirmedThisStart } from '@/lib/core/query-persistence';
 
 const MINUTE = 60_000;
 
@@ -13,7 +13,7 @@ const MINUTE = 60_000;
  * take no abort signal for the same reason: leaving the screen would cancel them before they can
  * say it.
  */
-function sayWhenSignedOut(error: unknown): never {
+export function sayWhenSignedOut(error: unknown): never {
   if (error instanceof ApiError && error.status === 401) toast.error(GROUP_TEXT.notAuthenticated);
   throw error;
 }
@@ -24,9 +24,9 @@ export function getGroups(): Promise<GroupList> {
 
 /**
  * Spec §9: groups are fresh 10 minutes, kept 60, not refetched on focus or mount; live updates
- * and the learner's own writes mark them stale when they change (lib/query-invalidation.ts), and
+ * and the learner's own writes mark them stale when they change (lib/core/query-invalidation.ts), and
  * only then does opening Groups ask again; so does the first visit to a list restored from the
- * device (lib/query-persistence): changes made while the app was closed sent no update here.
+ * device (lib/core/query-persistence): changes made while the app was closed sent no update here.
  */
 export const groupsQueryOptions = () =>
   queryOptions({
@@ -40,20 +40,4 @@ export const groupsQueryOptions = () =>
 
 export function useGroups() {
   return useQuery(groupsQueryOptions());
-}
-
-export function getGroup(id: string): Promise<GroupDetail> {
-  return api.get<GroupDetail>(`/api/groups/${encodeURIComponent(id)}`).catch(sayWhenSignedOut);
-}
-
-export const groupQueryKey = (id: string) => [...queryKeys.groups, 'detail', id] as const;
-
-export function useGroup(id: string) {
-  return useQuery({
-    queryKey: groupQueryKey(id),
-    queryFn: () => getGroup(id),
-    staleTime: 10 * MINUTE,
-    gcTime: 60 * MINUTE,
-    refetchOnWindowFocus: false,
-  });
 }

@@ -1,12 +1,12 @@
 import { ArrowLeft, Play, Trash2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { GROUP_TEXT, groupCountsText, WORD_TEXT } from '@verba/shared';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/core/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-error';
+import { ApiError } from '@/lib/core/api-error';
 import { useDeleteGroup } from '../api/delete-group';
-import { useGroup } from '../api/get-groups';
+import { useGroup } from '../api/get-group';
 import { GroupIcon, GroupProgress } from './group-card';
 
 /** One group: its progress, its words, and infinity practice over just these words. */

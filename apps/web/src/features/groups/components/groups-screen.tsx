@@ -11,14 +11,14 @@ import {
   TOAST,
 } from '@verba/shared';
 import { PageHeader } from '@/components/layouts/page-header';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/core/button';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { StateCard } from '@/components/ui/state-card';
+import { StateCard } from '@/components/ui/core/state-card';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-error';
-import { takeClientLimit } from '@/lib/client-rate-limit';
+import { ApiError } from '@/lib/core/api-error';
+import { takeClientLimit } from '@/lib/core/client-rate-limit';
 import { onLiveUpdate } from '@/lib/live-update-events';
-import { useProfile } from '@/lib/profile';
+import { useProfile } from '@/lib/core/profile';
 import { useAiProvider } from '@/lib/server-config';
 import { useGenerateGroups } from '../api/generate-groups';
 import { useGroups } from '../api/get-groups';

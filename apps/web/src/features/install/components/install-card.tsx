@@ -1,6 +1,6 @@
 import { useState, useSyncExternalStore } from 'react';
 import { CheckCircle2, Download, Smartphone } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/core/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { track } from '@/lib/analytics';
 import { getInstallPrompt, promptInstall, subscribeInstallPrompt } from '../install-prompt';

@@ -1,4 +1,4 @@
-import { useAfterFirstPaint } from '@/lib/after-paint';
+import { useAfterFirstPaint } from '@/lib/core/after-paint';
 import { useLiveUpdates } from '../hooks/use-live-updates';
 
 /**

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { queryKeys } from '@/lib/query-keys';
-import { parseChange, reconnectDelay } from '../utils/event-stream';
+import { queryKeys } from '@/lib/core/query-keys';
+import { parseChange, reconnectDelay, restartWait } from '../utils/event-stream';
 import { applyStreamMessage } from './use-live-updates';
 
 describe('live updates', () => {
@@ -11,6 +11,14 @@ describe('live updates', () => {
     expect([1, 2, 3, 4, 5, 6, 7].map(reconnectDelay)).toEqual([
       1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000,
     ]);
+  });
+
+  it('waits as long as a restarting server asks, within reason', () => {
+    expect(restartWait('{"retryMs":2000}')).toBe(2_000);
+    expect(restartWait('{"retryMs":0}')).toBe(0);
+    expect(restartWait('{"retryMs":3600000}')).toBe(2_000);
+    expect(restartWait('{}')).toBe(2_000);
+    expect(restartWait('not json')).toBe(2_000);
   });
 
   it("reads a change's kind and id, and nothing else", () => {

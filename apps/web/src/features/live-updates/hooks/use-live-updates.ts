@@ -1,16 +1,16 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { sessionQueryOptions } from '@/lib/auth';
-import { forgetEarlyResponses } from '@/lib/early-requests';
+import { sessionQueryOptions } from '@/lib/core/auth';
+import { forgetEarlyResponses } from '@/lib/core/early-requests';
 import { dispatchLiveUpdate } from '@/lib/live-update-events';
-import { isKnownChange, markEverythingStale, markStale } from '@/lib/query-invalidation';
-import { queryKeys } from '@/lib/query-keys';
+import { isKnownChange, markEverythingStale, markStale } from '@/lib/core/query-invalidation';
+import { queryKeys } from '@/lib/core/query-keys';
 import { openEventStream, type StreamMessage } from '../utils/event-stream';
 import { joinSharedStream } from '../utils/shared-stream';
 
 /**
  * What a message from the stream does in this tab: a change marks its queries stale (the table in
- * lib/query-invalidation.ts; a kind this version does not know refreshes everything) and is
+ * lib/core/query-invalidation.ts; a kind this version does not know refreshes everything) and is
  * announced on `window` for screens that react to it (the groups toasts).
  */
 export function applyStreamMessage(queryClient: QueryClient, message: StreamMessage): void {
@@ -26,6 +26,8 @@ export function applyStreamMessage(queryClient: QueryClient, message: StreamMess
     }
     case 'reset':
       void markEverythingStale(queryClient);
+      // The stream is back after a break: practice kept on the device goes to the server.
+      dispatchLiveUpdate({ kind: 'reset' });
       return;
     case 'dropped':
       // The session may have ended (signed out elsewhere): ask, so the route gates can act.

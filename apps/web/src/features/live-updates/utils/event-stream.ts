@@ -8,6 +8,21 @@ export function reconnectDelay(failures: number): number {
   return Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** Math.max(0, failures - 1));
 }
 
+/** Before reconnecting to a server that said it is restarting: its hint, plus up to this. */
+export const RESTART_JITTER_MS = 1_000;
+const RESTART_DEFAULT_WAIT_MS = 2_000;
+
+/** The wait a `restarting` event asks for (`{ retryMs }`), or the default. */
+export function restartWait(data: string): number {
+  try {
+    const value = (JSON.parse(data) as { retryMs?: unknown } | null)?.retryMs;
+    if (typeof value === 'number' && value >= 0 && value <= 60_000) return value;
+  } catch {
+    // no hint
+  }
+  return RESTART_DEFAULT_WAIT_MS;
+}
+
 /** What the learner's live-updates stream tells every open tab. */
 export type StreamMessage =
   /** Something of the learner's changed. */
@@ -34,7 +49,10 @@ export function parseChange(data: string): StreamMessage | null {
  * reports a reset once it is back; so does the first connection when `resumed` (another tab held
  * the stream until now, and changes may have come between). A stream the server replaced (the
  * learner has more devices open than it keeps) stays closed until the page is shown again:
- * reopening at once would push out another device's. Returns the function that closes it.
+ * reopening at once would push out another device's. A server that is restarting says so
+ * first: the stream is reopened after the wait it asks for (spread a little, so that a
+ * classroom does not come back at once), with a reset but no sign of trouble. Returns the
+ * function that closes it.
  */
 export function openEventStream(
   emit: (message: StreamMessage) => void,
@@ -58,6 +76,13 @@ export function openEventStream(
       if (message) emit(message);
     });
     source.addEventListener('reset', () => emit({ type: 'reset' }));
+    source.addEventListener('restarting', (event) => {
+      source?.close();
+      source = undefined;
+      missedSome = true;
+      const wait = restartWait((event as MessageEvent<string>).data);
+      timer = setTimeout(connect, wait + Math.random() * RESTART_JITTER_MS);
+    });
     source.addEventListener('replaced', () => {
       source?.close();
       source = undefined;

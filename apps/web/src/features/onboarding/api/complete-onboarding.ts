@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CompleteOnboardingInput, Profile } from '@verba/shared';
-import { api } from '@/lib/api-client';
-import { markStale } from '@/lib/query-invalidation';
-import { queryKeys } from '@/lib/query-keys';
+import { api } from '@/lib/core/api-client';
+import { markStale } from '@/lib/core/query-invalidation';
+import { queryKeys } from '@/lib/core/query-keys';
 
 /** Saves the language pair and marks onboarding as completed. */
 export function completeOnboarding(input: CompleteOnboardingInput): Promise<Profile> {

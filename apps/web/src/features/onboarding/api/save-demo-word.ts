@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateWordInput, LanguageCode, Word } from '@verba/shared';
-import { api } from '@/lib/api-client';
-import { ApiError } from '@/lib/api-error';
-import { markStale } from '@/lib/query-invalidation';
+import { api } from '@/lib/core/api-client';
+import { ApiError } from '@/lib/core/api-error';
+import { markStale } from '@/lib/core/query-invalidation';
 import { demoCard } from '../data/demo-words';
 
 /** What the sample card says beyond the word itself: the same for every language pair. */

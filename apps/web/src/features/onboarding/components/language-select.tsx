@@ -1,6 +1,6 @@
 import { LANGUAGES, type LanguageCode } from '@verba/shared';
 import { LanguageFlag } from '@/components/ui/language-flag';
-import { Label } from '@/components/ui/label';
+import { Label } from '@/components/ui/core/label';
 import {
   Select,
   SelectContent,

@@ -1,5 +1,6 @@
 import { Lightbulb } from 'lucide-react';
 import type { LanguageCode } from '@verba/shared';
+import { ThemeChips } from '@/components/ui/core/theme-chips';
 import { DEMO_CARD_EXTRAS } from '../api/save-demo-word';
 import { demoCard } from '../data/demo-words';
 
@@ -64,16 +65,7 @@ export function StepDemoWord({
             {sample.example.translation}
           </p>
         </blockquote>
-        <ul className="mt-4 flex flex-wrap gap-2" aria-label="Themes">
-          {themes.map((theme) => (
-            <li
-              key={theme}
-              className="rounded-full bg-secondary px-2.5 py-1 text-xs font-medium text-secondary-foreground"
-            >
-              {theme}
-            </li>
-          ))}
-        </ul>
+        <ThemeChips themes={themes} className="mt-4" />
       </article>
     </div>
   );

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PracticeSession } from '@verba/shared';
-import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { api } from '@/lib/core/api-client';
+import { queryKeys } from '@/lib/core/query-keys';
 
 const MINUTE = 60_000;
 

@@ -1,9 +1,21 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FeedState, PracticeSession, SessionMode, StartSessionInput } from '@verba/shared';
-import { api } from '@/lib/api-client';
-import { newWordId } from '@/lib/new-id';
-import { markStale } from '@/lib/query-invalidation';
-import { queryKeys } from '@/lib/query-keys';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  PRACTICE_ERROR_TEXT,
+  type FeedState,
+  type PracticeSession,
+  type SessionMode,
+  type StartSessionInput,
+  type WordsOnDevice,
+} from '@verba/shared';
+import { api } from '@/lib/core/api-client';
+import { ApiError } from '@/lib/core/api-error';
+import { newTimeOrderedId } from '@/lib/outbox/time-ordered-id';
+import { isOnline } from '@/lib/core/online';
+import { markStale } from '@/lib/core/query-invalidation';
+import { queryKeys } from '@/lib/core/query-keys';
+import { WORDS_ON_DEVICE_KEY } from '@/lib/outbox/words-on-device';
+import { sessionOnDevice } from '../utils/session-on-device';
+import { isNetworkFailure, learnerOf, queueOnDevice } from './queue-on-device';
 
 interface TemporalNow {
   Temporal?: { Now?: { timeZoneId?: () => string } };
@@ -41,11 +53,63 @@ export interface StartSessionVariables {
   id?: string;
 }
 
+/**
+ * A session started on the device from the words it keeps, while the server cannot be reached,
+ * and queued for it (decision 048); null when the device cannot start one (a group's round, no
+ * words kept, no one signed in): the start then fails as it would have. Nothing to practise is
+ * the server's 409.
+ */
+async function startHere(
+  queryClient: QueryClient,
+  { mode, groupId, id }: Required<StartSessionVariables>,
+): Promise<PracticeSession | null> {
+  const learnerId = learnerOf(queryClient);
+  const kept = queryClient.getQueryData<WordsOnDevice>(WORDS_ON_DEVICE_KEY);
+  if (!learnerId || !kept || groupId !== null) return null;
+  const started = sessionOnDevice(kept.words, {
+    id,
+    mode,
+    now: new Date(),
+    timeZone: browserTimeZone(),
+    random: Math.random,
+  });
+  if (!started) {
+    const message = mode === 'daily' ? PRACTICE_ERROR_TEXT.nothingDue : PRACTICE_ERROR_TEXT.noWords;
+    throw new ApiError({ status: 409, code: 'CONFLICT', message });
+  }
+  await queueOnDevice(learnerId, [started.entry]);
+  return started.session;
+}
+
+/**
+ * Starts a session on the server, or offline (decision 012) on the device from the words it
+ * keeps. A start made offline is queued, and its answers follow it to the server in order.
+ */
+async function startAnywhere(
+  queryClient: QueryClient,
+  variables: Required<StartSessionVariables>,
+): Promise<PracticeSession> {
+  const { mode, groupId, id } = variables;
+  if (!isOnline()) {
+    const here = await startHere(queryClient, variables);
+    if (here) return here;
+  }
+  try {
+    return await startSession({ id, mode, groupId, timeZone: browserTimeZone() });
+  } catch (error) {
+    const here = isNetworkFailure(error) ? await startHere(queryClient, variables) : null;
+    if (here) return here;
+    throw error;
+  }
+}
+
 export function useStartSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ mode, groupId = null, id = newWordId() }: StartSessionVariables) =>
-      startSession({ id, mode, groupId, timeZone: browserTimeZone() }),
+    // Offline a session starts on the device: it must never wait for the network.
+    networkMode: 'always',
+    mutationFn: ({ mode, groupId = null, id = newTimeOrderedId() }: StartSessionVariables) =>
+      startAnywhere(queryClient, { mode, groupId, id }),
     onSuccess: (session) => {
       queryClient.setQueryData(queryKeys.practiceSession(session.id), session);
       if (session.mode === 'daily') {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FeedState, PracticeSession, UndoAnswerInput } from '@verba/shared';
-import { api } from '@/lib/api-client';
-import { markStale } from '@/lib/query-invalidation';
-import { queryKeys } from '@/lib/query-keys';
+import { api } from '@/lib/core/api-client';
+import { markStale } from '@/lib/core/query-invalidation';
+import { queryKeys } from '@/lib/core/query-keys';
 
 /** Takes back the session's last answer; the server answers with the session after the undo. */
 export function undoAnswer(sessionId: string, input: UndoAnswerInput): Promise<PracticeSession> {

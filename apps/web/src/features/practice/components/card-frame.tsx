@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Volume2 } from 'lucide-react';
 import { findLanguage, type PracticeWord } from '@verba/shared';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/core/button';
 import { Card } from '@/components/ui/card';
-import { useSpeech } from '@/lib/use-speech';
+import { useSpeech } from '@/lib/core/use-speech';
 import { PRACTICE_TEXT } from '../texts';
 
 /**

@@ -1,6 +1,6 @@
 import { Check, X } from 'lucide-react';
 import type { FlashcardDirection, PracticeWord } from '@verba/shared';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/core/button';
 import { cn } from '@/lib/cn';
 import { PRACTICE_TEXT } from '../texts';
 import { CardFrame, KeyHint, WordFace } from './card-frame';

@@ -2,11 +2,12 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { ArrowRight, Check, X } from 'lucide-react';
 import type { Answer, AnswerResult, PracticeItem, PracticeSession } from '@verba/shared';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-error';
+import { Button } from '@/components/ui/core/button';
+import { ApiError } from '@/lib/core/api-error';
 import { cn } from '@/lib/cn';
-import { haptic } from '@/lib/haptics';
-import { newWordId } from '@/lib/new-id';
+import { haptic } from '@/lib/core/haptics';
+import { newTimeOrderedId } from '@/lib/outbox/time-ordered-id';
+import { OUTBOX_FULL } from '../api/queue-on-device';
 import { useSubmitAnswer } from '../api/submit-answer';
 import { useUndoAnswer } from '../api/undo-answer';
 import { PRACTICE_TEXT } from '../texts';
@@ -30,8 +31,8 @@ function show(session: PracticeSession): Shown | null {
 
 /**
  * Runs a session's items in order (spec §4 "Practice flow"): the first uncompleted item shows,
- * the learner answers, the server checks it, the result stays for the spec's delay, then the next
- * uncompleted item shows. When none is left, `onComplete` receives the finished session and the
+ * the learner answers, the server checks it (offline the device does, and queues the answer), the
+ * result stays for the spec's delay, then the next uncompleted item shows. When none is left, `onComplete` receives the finished session and the
  * id of the answer that completed it (null when the session opened already finished), which the
  * completion screen can still undo.
  */
@@ -187,7 +188,7 @@ export function PracticeRunner({
       const answered = shown.item;
       let id = answerIds.current.get(answered.index);
       if (!id) {
-        id = newWordId();
+        id = newTimeOrderedId();
         answerIds.current.set(answered.index, id);
       }
       submit.mutate(
@@ -201,9 +202,10 @@ export function PracticeRunner({
           },
         },
         {
-          onSuccess: ({ result, session: after }) => {
-            setLastAnswer({ itemIndex: answered.index, answerId: id });
-            lastAnswerId.current = id;
+          onSuccess: ({ result, session: after, onDevice }) => {
+            // An answer waiting on the device for the server cannot be taken back.
+            setLastAnswer(onDevice ? null : { itemIndex: answered.index, answerId: id });
+            lastAnswerId.current = onDevice ? null : id;
             onAnswered(answered, result, after);
           },
           onError: (error) => {
@@ -213,7 +215,11 @@ export function PracticeRunner({
               return;
             }
             toast.error(PRACTICE_TEXT.answerFailed, {
-              description: PRACTICE_TEXT.answerFailedDescription,
+              // The outbox is full: the learner is told what to do about it.
+              description:
+                error instanceof ApiError && error.code === OUTBOX_FULL
+                  ? error.message
+                  : PRACTICE_TEXT.answerFailedDescription,
             });
           },
         },

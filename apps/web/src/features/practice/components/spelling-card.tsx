@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { findLanguage, PRACTICE_LIMITS, type PracticeWord } from '@verba/shared';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { Button } from '@/components/ui/core/button';
+import { Input } from '@/components/ui/core/input';
 import { cn } from '@/lib/cn';
 import { PRACTICE_TEXT } from '../texts';
 import { CardFrame } from './card-frame';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Undo2 } from 'lucide-react';
 import type { PracticeSession } from '@verba/shared';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/core/button';
 import { useUndoAnswer } from '../api/undo-answer';
 import { PRACTICE_TEXT } from '../texts';
 

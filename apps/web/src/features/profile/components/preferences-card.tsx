@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { PROFILE_TEXT, type Profile } from '@verba/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
-import { haptic, hapticsEnabled, setHapticsEnabled } from '@/lib/haptics';
-import { useUpdateProfile } from '@/lib/profile';
+import { haptic, hapticsEnabled, setHapticsEnabled } from '@/lib/core/haptics';
+import { useUpdateProfile } from '@/lib/core/profile';
 import { useServerConfig } from '@/lib/server-config';
 
 function SwitchRow({

@@ -8,10 +8,12 @@ import {
   SUGGESTION_TEXT,
   type WordSuggestion,
 } from '@verba/shared';
-import { Button } from '@/components/ui/button';
-import { takeClientLimit } from '@/lib/client-rate-limit';
+import { Button } from '@/components/ui/core/button';
+import { takeClientLimit } from '@/lib/core/client-rate-limit';
 import { useAiProvider } from '@/lib/server-config';
-import { useAddSuggestion, useRefreshSuggestions, useSuggestions } from '../api/suggestions';
+import { useAddSuggestion } from '../api/add-suggestion';
+import { useSuggestions } from '../api/get-suggestions';
+import { useRefreshSuggestions } from '../api/refresh-suggestions';
 import { REFRESH_FAILED, suggestionErrorToast } from '../utils/suggestion-errors';
 
 const LIMIT_KEY = 'verba-rate-limit-suggestion-refresh';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api-error';
+import { ApiError } from '@/lib/core/api-error';
 import { REFRESH_FAILED, suggestionErrorToast } from './suggestion-errors';
 
 const error = (status: number, message: string) => new ApiError({ status, code: 'X', message });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateWordInput, Word } from '@verba/shared';
-import { api } from '@/lib/api-client';
-import { markStale } from '@/lib/query-invalidation';
+import { api } from '@/lib/core/api-client';
+import { markStale } from '@/lib/core/query-invalidation';
 import { wordQueryKey } from './get-word';
 
 /**

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DELETE_UNDO, WORD_TEXT, type Word } from '@verba/shared';
 import { toast } from 'sonner';
-import { ApiError } from '@/lib/api-error';
-import { api } from '@/lib/api-client';
-import { markStale } from '@/lib/query-invalidation';
-import { queryKeys } from '@/lib/query-keys';
+import { ApiError } from '@/lib/core/api-error';
+import { api } from '@/lib/core/api-client';
+import { markStale } from '@/lib/core/query-invalidation';
+import { queryKeys } from '@/lib/core/query-keys';
 import { removeWordFromPages, type WordPages } from '../utils/word-pages';
 import { wordQueryKey } from './get-word';
 import { useRestoreWord } from './restore-word';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { GeneratedCard, GenerateWordInput } from '@verba/shared';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/core/api-client';
 
 export interface GenerateWordRequest extends GenerateWordInput {
   /** Aborts the request: the learner cancelled a slow generation. */

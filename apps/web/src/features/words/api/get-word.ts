@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Word } from '@verba/shared';
-import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { api } from '@/lib/core/api-client';
+import { queryKeys } from '@/lib/core/query-keys';
 import type { WordPages } from '../utils/word-pages';
 
 const MINUTE = 60_000;

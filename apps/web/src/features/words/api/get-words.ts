@@ -1,44 +1,16 @@
 import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
-import {
-  WORD_PAGE_SIZE,
-  WORD_PREFETCH_SIZE,
-  type WordFilter,
-  type WordList,
-  type WordSort,
-} from '@verba/shared';
-import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { WORD_PAGE_SIZE, WORD_PREFETCH_SIZE, type WordList } from '@verba/shared';
+import { api } from '@/lib/core/api-client';
+import { queryKeys } from '@/lib/core/query-keys';
 import { nextWordPageParam, type WordListPageParam } from '../utils/word-pages';
+import {
+  DEFAULT_WORD_LIST_PARAMS,
+  FIRST_WORD_PAGE,
+  wordListPath,
+  type WordListParams,
+} from './word-list-path';
 
 const MINUTE = 60_000;
-
-export interface WordListParams {
-  filter: WordFilter;
-  sort: WordSort;
-  search: string;
-}
-
-export const DEFAULT_WORD_LIST_PARAMS: WordListParams = {
-  filter: 'all',
-  sort: 'recent',
-  search: '',
-};
-
-/**
- * The address of one page of the collection (index.html asks for the first page of the default
- * list early, at this address).
- */
-export function wordListPath(params: WordListParams & WordListPageParam): string {
-  const query = new URLSearchParams({
-    filter: params.filter,
-    sort: params.sort,
-    limit: String(params.limit),
-    offset: String(params.offset),
-  });
-  const search = params.search.trim();
-  if (search) query.set('search', search);
-  return `/api/words?${query.toString()}`;
-}
 
 /** One page of the collection, filtered, searched and sorted by the server. */
 export function getWords(
@@ -56,7 +28,7 @@ export const getWordsQueryOptions = (params: WordListParams) =>
   infiniteQueryOptions({
     queryKey: wordListQueryKey(params),
     queryFn: ({ pageParam, signal }) => getWords({ ...params, ...pageParam }, signal),
-    initialPageParam: { offset: 0, limit: WORD_PAGE_SIZE } as WordListPageParam,
+    initialPageParam: FIRST_WORD_PAGE,
     getNextPageParam: (_last, pages) => nextWordPageParam(pages, WORD_PAGE_SIZE),
     staleTime: 10 * MINUTE,
     gcTime: 60 * MINUTE,

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { WORD_TEXT, type Word } from '@verba/shared';
 import { toast } from 'sonner';
-import { api } from '@/lib/api-client';
-import { markStale } from '@/lib/query-invalidation';
+import { api } from '@/lib/core/api-client';
+import { markStale } from '@/lib/core/query-invalidation';
 
 /** Undoes a delete within its window: the word comes back with its review history. */
 export function restoreWord(id: string): Promise<Word> {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TOAST, type UpdateWordInput, type Word } from '@verba/shared';
 import { toast } from 'sonner';
-import { api } from '@/lib/api-client';
-import { markStale } from '@/lib/query-invalidation';
-import { queryKeys } from '@/lib/query-keys';
+import { api } from '@/lib/core/api-client';
+import { markStale } from '@/lib/core/query-invalidation';
+import { queryKeys } from '@/lib/core/query-keys';
 import { dropWordFromList, patchWordInPages, type WordPages } from '../utils/word-pages';
 import { wordQueryKey } from './get-word';
 

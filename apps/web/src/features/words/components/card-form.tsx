@@ -1,9 +1,9 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { CEFR_LEVELS, WORD_CARD_LIMITS, WORD_TEXT, WORD_THEMES } from '@verba/shared';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Button } from '@/components/ui/core/button';
+import { Input } from '@/components/ui/core/input';
+import { Label } from '@/components/ui/core/label';
 import { cn } from '@/lib/cn';
 import {
   cardFormDefaults,

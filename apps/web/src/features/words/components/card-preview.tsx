@@ -1,6 +1,6 @@
 import { PenLine, RefreshCw, Trash2 } from 'lucide-react';
 import { WORD_TEXT, type GeneratedCard } from '@verba/shared';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/core/button';
 import { Card } from '@/components/ui/card';
 import { CardView } from './card-view';
 

@@ -1,5 +1,5 @@
 import { WORD_TEXT } from '@verba/shared';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/core/button';
 import { Card } from '@/components/ui/card';
 
 const bar = 'animate-pulse rounded bg-muted';

@@ -1,6 +1,7 @@
 import { Lightbulb, Volume2 } from 'lucide-react';
-import { WORD_TEXT, type Word } from '@verba/shared';
-import { Button } from '@/components/ui/button';
+import { IMPORT_TEXT, WORD_TEXT, type Word } from '@verba/shared';
+import { Button } from '@/components/ui/core/button';
+import { ThemeChips } from '@/components/ui/core/theme-chips';
 
 /** The fields every card shows, from the AI, a learner's hand or the collection. */
 export type CardContent = Pick<
@@ -72,7 +73,7 @@ export function CardView({
       </div>
 
       <p className="text-lg font-medium break-words">
-        {card.translation}
+        {card.translation || <i>{IMPORT_TEXT.noTranslationYet}</i>}
         {card.grammarType && (
           <span className="text-sm font-normal text-muted-foreground"> · {card.grammarType}</span>
         )}
@@ -104,18 +105,7 @@ export function CardView({
         </ul>
       )}
 
-      {card.themes.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label="Themes">
-          {card.themes.map((theme) => (
-            <li
-              key={theme}
-              className="rounded-full bg-secondary px-2.5 py-1 text-xs font-medium text-secondary-foreground"
-            >
-              {theme}
-            </li>
-          ))}
-        </ul>
-      )}
+      {card.themes.length > 0 && <ThemeChips themes={card.themes} />}
     </div>
   );
 }

@@ -12,15 +12,17 @@ import {
   type WordFilter,
   type WordSort,
 } from '@verba/shared';
-import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
+import { Input } from '@/components/ui/core/input';
+import { NativeSelect } from '@/components/ui/core/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { useDeleteWord } from '../api/delete-word';
+import { useEnrichment } from '../api/get-enrichment';
 import { useWords } from '../api/get-words';
 import { useToggleFavorite } from '../api/update-word';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
-import { useSpeech } from '@/lib/use-speech';
+import { useSpeech } from '@/lib/core/use-speech';
 import { flattenWordPages } from '../utils/word-pages';
+import { CompletingWords } from './completing-words';
 import { WordRow, WordRowSkeleton } from './word-row';
 
 const SEARCH_DELAY_MS = 300;
@@ -58,6 +60,7 @@ export function WordCollection({ targetLanguage }: { targetLanguage: string }) {
   const { mutate: toggleFavorite } = useToggleFavorite();
   const { mutate: deleteWord } = useDeleteWord();
   const speak = useSpeech(targetLanguage);
+  const completing = (useEnrichment().data?.pending ?? 0) > 0;
 
   const narrowed = filter !== 'all' || debouncedSearch !== '';
   // Query answers reach React as store updates, which it draws in one task it cannot pause. The
@@ -97,6 +100,8 @@ export function WordCollection({ targetLanguage }: { targetLanguage: string }) {
           </p>
         )}
       </div>
+
+      <CompletingWords />
 
       <div className="relative">
         <Search
@@ -163,6 +168,7 @@ export function WordCollection({ targetLanguage }: { targetLanguage: string }) {
             <WordRow
               key={word.id}
               word={word}
+              completing={completing}
               onToggleFavorite={onToggleFavorite}
               onSpeak={speak}
               onDelete={onDelete}

@@ -3,20 +3,21 @@ import { ArrowLeft, Heart, Pencil, Trash2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { needsReading, WORD_TEXT } from '@verba/shared';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/core/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-error';
+import { ApiError } from '@/lib/core/api-error';
 import { cn } from '@/lib/cn';
 import { useDeleteWord } from '../api/delete-word';
 import { useWord } from '../api/get-word';
 import { useToggleFavorite, useUpdateWord } from '../api/update-word';
-import { useSpeech } from '@/lib/use-speech';
+import { useSpeech } from '@/lib/core/use-speech';
 import type { CardInput } from '../utils/card-form';
 import { LazyCardForm } from './lazy-card-form';
 import { CardView } from './card-view';
 import { DuplicateNotice } from './duplicate-notice';
+import { WordHistory } from './word-history';
 
 // Beside the list (from 1024 px) the way back is the list itself.
 function BackLink() {
@@ -159,6 +160,9 @@ export function WordDetail({ id, targetLanguage }: { id: string; targetLanguage:
             </div>
           </>
         )}
+      </Card>
+      <Card className="p-5">
+        <WordHistory id={word.id} />
       </Card>
     </div>
   );

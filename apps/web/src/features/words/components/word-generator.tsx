@@ -8,13 +8,13 @@ import {
   type GeneratedCard,
 } from '@verba/shared';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/core/button';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-error';
-import { newWordId } from '@/lib/new-id';
+import { Input } from '@/components/ui/core/input';
+import { ApiError } from '@/lib/core/api-error';
+import { newWordId } from '@/lib/core/new-id';
 import { useAiProvider } from '@/lib/server-config';
-import { useSpeech } from '@/lib/use-speech';
+import { useSpeech } from '@/lib/core/use-speech';
 import { useCreateWord } from '../api/create-word';
 import { useGenerateWord } from '../api/generate-word';
 import { useGenerationLimit } from '../hooks/use-generation-limit';

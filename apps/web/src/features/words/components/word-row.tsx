@@ -1,8 +1,8 @@
 import { memo } from 'react';
 import { Heart, Trash2, Volume2 } from 'lucide-react';
 import { NavLink } from 'react-router';
-import { WORD_TEXT, type Word } from '@verba/shared';
-import { Button } from '@/components/ui/button';
+import { IMPORT_TEXT, WORD_TEXT, type Word } from '@verba/shared';
+import { Button } from '@/components/ui/core/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 
@@ -12,11 +12,14 @@ import { cn } from '@/lib/cn';
  */
 export const WordRow = memo(function WordRow({
   word,
+  completing = false,
   onToggleFavorite,
   onSpeak,
   onDelete,
 }: {
   word: Word;
+  /** The AI is completing imported words: a word without a translation is getting one. */
+  completing?: boolean;
   onToggleFavorite: (word: Word) => void;
   onSpeak: (text: string) => void;
   onDelete: (word: Word) => void;
@@ -37,7 +40,9 @@ export const WordRow = memo(function WordRow({
           )}
         </span>
         <span className="block truncate text-sm text-muted-foreground">
-          {word.translation}
+          {word.translation || (
+            <i>{completing ? IMPORT_TEXT.translationComing : IMPORT_TEXT.noTranslationYet}</i>
+          )}
           {word.ipa && <span className="text-xs"> · /{word.ipa}/</span>}
         </span>
       </NavLink>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api-error';
+import { ApiError } from '@/lib/core/api-error';
 import { describeGenerationFailure, slowDownDescription } from './generation-errors';
 
 const apiError = (status: number, code: string, extra: Record<string, unknown> = {}) =>

@@ -1,5 +1,5 @@
 import { AI_ERROR_TOAST, TOAST, WORD_TEXT } from '@verba/shared';
-import { ApiError } from '@/lib/api-error';
+import { ApiError } from '@/lib/core/api-error';
 import { formatWait } from '../hooks/rate-limiter';
 
 /**

@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import { createDatabase, migrateDatabase } from '@verba/db';
+import { TestHarness } from '../apps/api/src/testing/harness.ts';
+import { databaseUrlFor, runAdminStatement } from '../apps/api/src/testing/postgres-admin.ts';
+
+/**
+ * The harness of the API's tests, in process, on a migrated database of its own: a PostgreSQL
+ * database made beside `adminUrl`'s (dropped by `close()`), or an embedded one in memory.
+ */
+export async function benchHarness(prefix: string, adminUrl?: string): Promise<TestHarness> {
+  const name = `verba_${prefix}_${randomBytes(4).toString('hex')}`;
+  if (adminUrl) await runAdminStatement(adminUrl, `create database ${name}`);
+  const handle = await createDatabase(
+    adminUrl ? { databaseUrl: databaseUrlFor(adminUrl, name) } : {},
+  );
+  await migrateDatabase(handle);
+  return TestHarness.onDatabase({
+    handle,
+    connectAgain: () => Promise.reject(new Error('one process only')),
+    drop: async () => {
+      await handle.close();
+      if (adminUrl)
+        await runAdminStatement(adminUrl, `drop database if exists ${name} with (force)`);
+    },
+  });
+}
