@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { contrast, luminance, signUpViaApi, toast } from './support';
+import { contrast, expectAccessible, luminance, signUpViaApi, toast } from './support';
 
 /**
  * Every screen at phone and desktop widths, light and dark, checked by axe: a serious or critical
@@ -22,32 +21,6 @@ const SIZES = {
   },
 } as const;
 const SCHEMES = ['light', 'dark'] as const;
-
-/**
- * Fails with each serious or critical axe violation on the page, and unless it has one h1 (an open
- * list box hides the page behind it, headings included).
- */
-async function expectAccessible(
-  page: Page,
-  screen: string,
-  { pageBehind = true, disabledRules = [] as string[] } = {},
-) {
-  if (pageBehind) {
-    await expect(page.getByRole('heading', { level: 1 }), `${screen}: one h1`).toHaveCount(1);
-  }
-  // Colours are measured as painted: a control fading in (a button just enabled) would be read
-  // at its passing opacity. Spinners turn for ever and are let be.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  const { violations } = await new AxeBuilder({ page }).disableRules(disabledRules).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `${screen}: axe found serious or critical violations`).toEqual([]);
-}
 
 const tab = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });

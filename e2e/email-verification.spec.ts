@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ACCESS_TEXT } from '@verba/shared';
 import { linkIn, startSmtpSink, type SmtpSink } from '../apps/api/src/testing/smtp-sink';
 import { ownPort, startOwnServer, type OwnServer } from './own-server';
-import { fillCredentials, PASSWORD, toast, uniqueEmail } from './support';
+import { expectAccessible, fillCredentials, PASSWORD, toast, uniqueEmail } from './support';
 
 // A server of this file's own that asks new learners to confirm their address, mailing through a
 // real SMTP server on this machine.
@@ -25,21 +24,6 @@ test.afterAll(async () => {
   await smtp?.close();
 });
 test.use({ baseURL: undefined });
-
-/** No serious or critical accessibility violation on what the page shows now. */
-async function expectAccessible(page: Page, screen: string) {
-  // A toast fading in would be measured at its passing opacity.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `accessibility on ${screen}`).toEqual([]);
-}
 
 const tokenOf = (link: string) => new URL(link).searchParams.get('token');
 

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { fillCredentials, PASSWORD, signUpViaApi, uniqueEmail } from './support';
+import { expectAccessible, fillCredentials, PASSWORD, signUpViaApi, uniqueEmail } from './support';
 
 /**
  * A new learner on a fresh install (no AI provider): sign up, onboard, add words, practise them,
@@ -21,21 +20,6 @@ const WORDS = [
   { word: 'libro', translation: 'book' },
   { word: 'sol', translation: 'sun' },
 ];
-
-/** No serious or critical accessibility violation on what the page shows now. */
-async function expectAccessible(page: Page, screen: string) {
-  // A toast fading in would be measured at its passing opacity; spinners turn for ever.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `accessibility on ${screen}`).toEqual([]);
-}
 
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'violet-harbour-lantern-42';
@@ -60,3 +61,35 @@ export async function luminance(
 
 /** WCAG contrast ratio of two relative luminances. */
 export const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+
+/**
+ * Fails with each serious or critical axe violation on what the page shows now, and, unless an
+ * open list box hides the page behind it, unless the page has one h1.
+ */
+export async function expectAccessible(
+  page: Page,
+  screen: string,
+  { pageBehind = true, disabledRules = [] as string[] } = {},
+) {
+  if (pageBehind) {
+    await expect(page.getByRole('heading', { level: 1 }), `${screen}: one h1`).toHaveCount(1);
+  }
+  // Colours are measured as painted at rest. With motion reduced, toasts and controls take their
+  // final opacity at once (a toast mounting between two checks was read at its passing opacity);
+  // what still moves is waited for, and spinners, which turn for ever, are let be.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  try {
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    );
+    const { violations } = await new AxeBuilder({ page }).disableRules(disabledRules).analyze();
+    const serious = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(serious, `${screen}: axe found serious or critical violations`).toEqual([]);
+  } finally {
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+  }
+}
