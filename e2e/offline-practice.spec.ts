@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { signUpViaApi, toast } from './support';
+import { expectAccessible, signUpViaApi, toast } from './support';
 
 /**
  * Practice with no connection (issue 26), in the installed app with its service worker: a session
@@ -86,6 +86,13 @@ async function serverProfile(page: Page) {
   return (await response.json()) as { currentStreak: number; totalStudyTime: number };
 }
 
+/** The review log's count for the year, as the Progress screen reads it. */
+async function reviewsCounted(page: Page) {
+  const response = await page.request.get('/api/stats');
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { totalReviews: number }).totalReviews;
+}
+
 async function session(page: Page, id: string) {
   const response = await page.request.get(`/api/practice/sessions/${id}`);
   return {
@@ -123,9 +130,11 @@ test.describe('practice offline', () => {
     await answerAnyhow(page);
     await expect(mark(page)).toHaveText(/^Offline — \d+ answers? waiting$/);
     await expect(mark(page)).toBeVisible();
-    // The quiet mark at phone size, in light and dark.
+    // The quiet mark at phone size, readable in light and dark.
+    await expectAccessible(page, 'the offline mark, light');
     await page.screenshot({ path: testInfo.outputPath('offline-mark-light.png') });
     await page.emulateMedia({ colorScheme: 'dark' });
+    await expectAccessible(page, 'the offline mark, dark');
     await page.screenshot({ path: testInfo.outputPath('offline-mark-dark.png') });
     await page.emulateMedia({ colorScheme: 'light' });
 
@@ -147,12 +156,15 @@ test.describe('practice offline', () => {
     const read = await session(page, sessionId);
     expect(read.body.completedAt).not.toBeNull();
     expect(read.body.items.every((i) => i.completed)).toBe(true);
+    // Each answer, online or offline, is one review in the log.
+    expect(await reviewsCounted(page)).toBe(read.body.items.length);
 
     // Counted once: starting the app again sends nothing twice.
     await page.reload();
     await expect(nav(page)).toBeVisible();
     await expect(page.getByTestId('stat-streak-value')).toHaveText('1');
     expect(await serverProfile(page)).toEqual(after);
+    expect(await reviewsCounted(page)).toBe(read.body.items.length);
   });
 
   test('reloaded offline, today’s session and an infinity round start from the words on the device', async ({
@@ -190,6 +202,16 @@ test.describe('practice offline', () => {
     // An infinity round, from the completion screen.
     await page.getByRole('link', { name: 'Infinity Practice' }).click();
     await expect(practiceCard(page)).toBeVisible();
+
+    // Reloaded offline on its own address, the round goes on at the card it had reached.
+    await answerAnyhow(page);
+    const reached = await practiceCard(page).getAttribute('aria-label');
+    expect(reached).toMatch(/^Item 2 of \d+$/);
+    const address = page.url();
+    expect(address).toMatch(/[?&]session=/);
+    await page.reload();
+    await expect(practiceCard(page)).toHaveAttribute('aria-label', reached!);
+    expect(page.url()).toBe(address);
     const greatPractice = page.getByText('Great Practice!');
     await answerUntil(page, () => greatPractice.isVisible());
     await expect(toast(page, 'Error loading words')).toHaveCount(0);

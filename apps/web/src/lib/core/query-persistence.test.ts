@@ -9,6 +9,7 @@ import {
   isWordPage,
   isGroupDetail,
   isGroupList,
+  isPracticeSession,
   isWordPages,
   keepValidQueries,
   QUERY_CACHE_KEY,
@@ -221,9 +222,20 @@ describe('the feed kept for offline use', () => {
     expect(restored.clientState.queries.length).toBe(valid ? 1 : 0);
   });
 
-  it('keeps no other practice query: a single session is loaded when it is opened', () => {
-    const session = { kind: 'session', session: { id: 's1', items: [] } };
-    const restored = keepValidQueries(client(entry(['practice', 'session', 's1'], session)));
+  it.each([
+    [{ id: 's1', mode: 'infinity', items: [{ completed: true }, { completed: false }] }, true],
+    [{ kind: 'session', session: { id: 's1', items: [] } }, false],
+    [{ id: 's1' }, false],
+  ])('a session by its id (an infinity round reloaded offline) %j valid: %s', (data, valid) => {
+    expect(isPracticeSession(data)).toBe(valid);
+    const restored = keepValidQueries(client(entry(['practice', 'session', 's1'], data)));
+    expect(restored.clientState.queries.length).toBe(valid ? 1 : 0);
+  });
+
+  it('keeps no other practice query', () => {
+    const restored = keepValidQueries(
+      client(entry(['practice', 'suggestions'], { id: 's1', items: [] })),
+    );
     expect(restored.clientState.queries).toHaveLength(0);
   });
 

@@ -48,11 +48,20 @@ const PERSISTED: Record<string, (data: unknown) => boolean> = {
   [queryKeys.groups[0]]: (data) => isGroupList(data) || isGroupDetail(data),
   // The feed's state, with the session that was open, so it can be finished offline.
   [JSON.stringify(queryKeys.practiceFeed)]: isFeedState,
+  // A session by its id (an infinity round's address), so a reload offline resumes it.
+  [JSON.stringify(queryKeys.practiceSession('').slice(0, 2))]: isPracticeSession,
 };
 
-/** The check for a query's data, if the query is saved: by its whole key, else its first part. */
+/**
+ * The check for a query's data, if the query is saved: by its whole key, else its first two
+ * parts, else its first part.
+ */
 function validatorFor(queryKey: readonly unknown[]): ((data: unknown) => boolean) | undefined {
-  return PERSISTED[JSON.stringify(queryKey)] ?? PERSISTED[String(queryKey[0])];
+  return (
+    PERSISTED[JSON.stringify(queryKey)] ??
+    PERSISTED[JSON.stringify(queryKey.slice(0, 2))] ??
+    PERSISTED[String(queryKey[0])]
+  );
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
@@ -116,12 +125,15 @@ export function isGroupDetail(data: unknown): boolean {
 
 const FEED_KINDS = ['no-words', 'session', 'quick-review', 'due', 'caught-up'];
 
+/** A practice session: its id and items. */
+export function isPracticeSession(data: unknown): boolean {
+  return isRecord(data) && typeof data.id === 'string' && Array.isArray(data.items);
+}
+
 /** What the feed showed: one of its kinds, and for an open session its id and items. */
 export function isFeedState(data: unknown): boolean {
   if (!isRecord(data) || !FEED_KINDS.includes(data.kind as string)) return false;
-  if (data.kind !== 'session') return true;
-  const session = data.session;
-  return isRecord(session) && typeof session.id === 'string' && Array.isArray(session.items);
+  return data.kind !== 'session' || isPracticeSession(data.session);
 }
 
 /**

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/core/api-error';
 import { useProfile } from '@/lib/core/profile';
 import { useSession } from '../api/get-session';
+import { isNetworkFailure } from '../api/queue-on-device';
 import { useStartSession } from '../api/start-session';
 import { PRACTICE_TEXT } from '../texts';
 
@@ -87,9 +88,15 @@ export function useInfinityRound() {
     setAttempt((value) => value + 1);
   }, [setParams, start]);
 
-  // A round that is gone is replaced by a new one: without the round's id in the address, the
-  // effect above starts a new round.
-  const resumeFailed = sessionId !== null && resumed.isError;
+  // A round that is gone (another day, another account) is replaced by a new one: without the
+  // round's id in the address, the effect above starts a new round. While the server cannot be
+  // reached, a round the device keeps goes on, and one it does not keep is not waited for.
+  const unreachable = resumed.isPaused || isNetworkFailure(resumed.error);
+  const resumeFailed =
+    sessionId !== null &&
+    (resumed.data === undefined
+      ? resumed.isError || resumed.isPaused
+      : resumed.isError && !unreachable);
   useEffect(() => {
     if (!resumeFailed) return;
     setParams(
