@@ -6,6 +6,7 @@ import {
   PRACTICE_ERROR_TEXT,
   SYNC_ERROR_TEXT,
   SYNC_LIMITS,
+  type PracticeSession,
   type StoredPracticeItem,
   type SyncEntry,
   type SyncResponse,
@@ -371,6 +372,64 @@ describe('POST /api/practice/sync', () => {
     // Both devices' answers are in the review log.
     const reviews = (await footprint(late)).reviews;
     expect(reviews).toBe(morning!.items.length + afternoon!.items.length);
+  });
+
+  it('counts a day practised in a session offline and another online once: one streak day, each word rescheduled by both', async () => {
+    nowMs = BASE - 2 * HOUR;
+    const user = await learner(2);
+    // The phone, offline in the morning, practises today's words; it has not synced yet.
+    const phone = await offlineSession(user, BASE - 3 * HOUR);
+    // The laptop, online an hour later, is offered the same due words and practises them.
+    const started = await t.request('/api/practice/sessions', {
+      method: 'POST',
+      cookie: user.cookie,
+      json: { id: randomUUID(), mode: 'daily', timeZone: 'UTC' },
+    });
+    expect(started.status).toBe(201);
+    const online = (await started.json()) as PracticeSession;
+    expect(online.words.map((w) => w.id).sort()).toEqual(phone.words.map((w) => w.id).sort());
+    for (const item of online.items) {
+      nowMs += MINUTE;
+      const word = online.words.find((w) => w.id === item.wordId)!;
+      const answered = await t.request(`/api/practice/sessions/${online.id}/answers`, {
+        method: 'POST',
+        cookie: user.cookie,
+        json: {
+          id: randomUUID(),
+          itemIndex: item.index,
+          responseTimeMs: 5_000,
+          answer:
+            item.type === 'flashcard'
+              ? { type: 'flashcard', knew: true }
+              : item.type === 'multiple-choice'
+                ? { type: 'multiple-choice', optionIndex: item.options!.indexOf(word.translation) }
+                : { type: 'spelling', text: word.word },
+        },
+      });
+      expect(answered.status).toBe(200);
+    }
+    const afterOnline = await profile(user);
+    expect([afterOnline.currentStreak, afterOnline.lastStudyDate]).toEqual([
+      1,
+      iso(BASE).slice(0, 10),
+    ]);
+
+    // The phone comes back: its session is applied at its own, earlier, times.
+    nowMs = BASE;
+    const response = await sync(user, phone.entries);
+    expect(response.results.map((r) => r.status)).toEqual(phone.entries.map(() => 'applied'));
+    const after = await profile(user);
+    // The day is one streak day; the phone's session adds its study time.
+    expect([after.currentStreak, after.lastStudyDate]).toEqual([1, afterOnline.lastStudyDate]);
+    expect(after.totalStudyTime).toBeGreaterThan(afterOnline.totalStudyTime);
+    // Each word was completed once in each session: two reviews, the last one the laptop's.
+    const words = await wordsOf(user);
+    expect(words.map((w) => w.totalReviews)).toEqual([2, 2]);
+    for (const word of words) expect(word.lastReview!.getTime()).toBeGreaterThan(BASE - 2 * HOUR);
+    // And the feed does not offer them again as due today.
+    const feed = await t.request('/api/practice/feed', { cookie: user.cookie });
+    const state = (await feed.json()) as { kind: string };
+    expect(['caught-up', 'quick-review']).toContain(state.kind);
   });
 
   it('refuses one bad answer in the middle of a batch, applies the rest, and checks it again when sent again', async () => {
