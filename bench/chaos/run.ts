@@ -484,8 +484,7 @@ const started = performance.now();
 const scenarios: [string, () => Promise<void>][] = [];
 for (const kind of kinds) {
   scenarios.push([`kill -9 (${kind})`, () => killDuringWrites(kind)]);
-  // About half a minute a database (restarts, a learner's words): the full run only.
-  if (!QUICK) scenarios.push([`sync batch killed (${kind})`, () => killDuringSync(kind)]);
+  scenarios.push([`sync batch killed (${kind})`, () => killDuringSync(kind)]);
   scenarios.push([`SIGTERM (${kind})`, () => sigtermUnderLoad(kind)]);
   if (kind === 'postgres') {
     scenarios.push(['LISTEN killed (postgres)', listenConnectionKilled]);
