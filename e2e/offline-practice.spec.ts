@@ -153,6 +153,7 @@ test.describe('practice offline', () => {
     await expect(page.getByTestId('stat-streak-value')).toHaveText('1');
     const after = await serverProfile(page);
     expect(after.currentStreak).toBe(1);
+    expect(after.totalStudyTime).toBeGreaterThanOrEqual(1);
     const read = await session(page, sessionId);
     expect(read.body.completedAt).not.toBeNull();
     expect(read.body.items.every((i) => i.completed)).toBe(true);
