@@ -293,10 +293,11 @@ describe('a Verba backup restores a collection', () => {
     const [older, newer] = await t.db
       .insert(schema.words)
       .values([
-        // Older than the backup's card (written 2026-10-02, last reviewed 2026-11-13).
+        // Older than the backup's card (written 2026-10-02, last reviewed 2026-11-13), and
+        // pasted from a web page: a no-break space where the backup has a space.
         {
           userId: b.id,
-          word: 'La Manzana',
+          word: 'La\u00a0Manzana',
           translation: 'an apple (old)',
           updatedAt: new Date('2026-10-01T09:00:00Z'),
           lastReview: new Date('2026-11-01T08:00:00Z'),

@@ -16,6 +16,8 @@ export interface CheckedRow {
   row: ImportRow;
   preview: ImportRowPreview;
   card: Omit<NewWord, 'id'> | null;
+  /** A backup's word already in the collection: the id of the word it is merged into. */
+  mergeInto?: string;
 }
 
 export interface CheckedRows {
@@ -64,14 +66,14 @@ const optionalLine = (value: string | undefined) => (value === undefined ? null 
 
 /**
  * Checks every row as a hand-written card is checked (the same schema), and finds duplicates
- * of the collection (`existing`, as `duplicateKey`s) and of earlier rows. With `merge` (a
+ * of the collection (`existing`: each word's id by its `duplicateKey`) and of earlier rows. With `merge` (a
  * backup), a word already in the collection is not skipped: it is saved over it when newer.
  * With `translationFromAi` (an AI provider completes imported words), a row may come without
  * its translation; it is saved without one, and its preview says who will write it.
  */
 export function checkRows(
   rows: ImportRow[],
-  existing: Set<string>,
+  existing: ReadonlyMap<string, string>,
   {
     merge = false,
     translationFromAi = false,
@@ -100,7 +102,7 @@ export function checkRows(
     const wordProblem = fieldProblem('word', word, WORD_CARD_LIMITS.word);
     if (wordProblem) return refused(wordProblem);
     const key = duplicateKey(word);
-    const inCollection = existing.has(key);
+    const inCollection = existing.get(key);
     if (inCollection && !merge) return refused(IMPORT_PROBLEMS.inCollection, true);
     if (seen.has(key)) return refused(IMPORT_PROBLEMS.earlierInFile, true);
     seen.add(key);
@@ -140,7 +142,12 @@ export function checkRows(
     const saved = { translation: '', ...card };
     if (inCollection) {
       duplicates++;
-      return { row, preview: preview(IMPORT_PROBLEMS.merged, true), card: saved };
+      return {
+        row,
+        preview: preview(IMPORT_PROBLEMS.merged, true),
+        card: saved,
+        mergeInto: inCollection,
+      };
     }
     valid++;
     const plain = preview(null);

@@ -95,12 +95,13 @@ export async function importsSettled(): Promise<void> {
   while (runningHere.size > 0) await Promise.allSettled([...runningHere.values()]);
 }
 
-async function existingKeys(db: Executor, userId: string): Promise<Set<string>> {
+/** The collection's words, each id by its `duplicateKey`. */
+async function existingKeys(db: Executor, userId: string): Promise<Map<string, string>> {
   const rows = await db
-    .select({ word: schema.words.word })
+    .select({ id: schema.words.id, word: schema.words.word })
     .from(schema.words)
     .where(eq(schema.words.userId, userId));
-  return new Set(rows.map((r) => duplicateKey(r.word)));
+  return new Map(rows.map((r) => [duplicateKey(r.word), r.id]));
 }
 
 async function readAndCheck(
@@ -280,6 +281,7 @@ const scheduleColumns = (now: Date) => sql`
  */
 function stagedWord(row: CheckedRow): Record<string, unknown> {
   const card = row.card!;
+  const { mergeInto } = row;
   const { group, history, backup } = row.row as SourceRow;
   const groups = backup?.groups ?? (group === undefined ? [] : [group]);
   const schedule = backup?.schedule ?? history?.schedule;
@@ -310,6 +312,7 @@ function stagedWord(row: CheckedRow): Record<string, unknown> {
           updatedAt: backup.updatedAt,
           isFavorite: backup.isFavorite,
         }),
+    ...(mergeInto === undefined ? {} : { mergeInto }),
     id: randomUUID(),
     word: card.word,
     translation: card.translation,
@@ -377,6 +380,11 @@ async function runJob(
              ${scheduleColumns(now)}
         from (select data as d, data->'schedule' as s, position from ${schema.importRows}
                where job_id = ${jobId} order by position) as staged
+       -- A word merged into one of the collection is saved over it below, unless the learner
+       -- deleted that word meanwhile.
+       where d->>'mergeInto' is null
+          or not exists (select 1 from ${schema.words} as m
+                          where m.id = (d->>'mergeInto')::uuid and m.user_id = ${userId})
       on conflict do nothing
       returning id`)) as unknown as { rows: { id: string }[] };
     const count = inserted.rows.length;
@@ -397,17 +405,18 @@ async function runJob(
                 learning_steps, mastered) = (select ${scheduleColumns(now)})
           from (select data as d, data->'schedule' as s from ${schema.importRows}
                  where job_id = ${jobId}) as staged
-         where w.user_id = ${userId} and lower(w.word) = lower(d->>'word')
-           and w.id <> (d->>'id')::uuid
+         where w.user_id = ${userId} and w.id = (d->>'mergeInto')::uuid
            and greatest(w.updated_at, w.last_review) < greatest(
                  (d->>'updatedAt')::timestamptz, (s->>'lastReview')::timestamptz)`);
     }
     // The words saved (or merged) bring their review history and join their groups (made when
     // missing). A staged word is the word saved under its id, or for a backup the one it merged
-    // into.
+    // into (found by the same Unicode-normalised key as the preview's).
     const saved = sql`${schema.importRows} as r
       join ${schema.words} as w on w.user_id = ${userId} and ${
-        extras ? sql`lower(w.word) = lower(r.data->>'word')` : sql`w.id = (r.data->>'id')::uuid`
+        extras
+          ? sql`w.id in ((r.data->>'id')::uuid, (r.data->>'mergeInto')::uuid)`
+          : sql`w.id = (r.data->>'id')::uuid`
       }`;
     const ofJob = sql`r.job_id = ${jobId}`;
     // An answer a merged word already has (the same backup imported again) is not added twice.
