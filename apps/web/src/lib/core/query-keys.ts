@@ -12,6 +12,8 @@ export const queryKeys = {
   wordLists: ['words', 'list'] as const,
   /** The group list and each group's detail. */
   groups: ['groups'] as const,
+  /** One group with its words (its screen; an infinity round of it started offline). */
+  group: (id: string) => ['groups', 'detail', id] as const,
   suggestions: ['suggestions'] as const,
   /** Every practice query (the feed's state, single sessions) starts with this. */
   practice: ['practice'] as const,

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { api } from '@/lib/core/api-client';
 import { ApiError } from '@/lib/core/api-error';
 import { markStale } from '@/lib/core/query-invalidation';
-import { groupQueryKey } from './get-group';
+import { queryKeys } from '@/lib/core/query-keys';
 import { groupsQueryOptions } from './get-groups';
 import { useRestoreGroup } from './restore-group';
 
@@ -45,7 +45,7 @@ export function useDeleteGroup() {
       toast.error(GROUP_TEXT.deleteFailed, { description: error.message });
     },
     onSuccess: (_data, group) => {
-      queryClient.removeQueries({ queryKey: groupQueryKey(group.id) });
+      queryClient.removeQueries({ queryKey: queryKeys.group(group.id) });
       toast.success(GROUP_TEXT.deleted, {
         description: GROUP_TEXT.deletedDescription,
         duration: DELETE_UNDO.toastMs,

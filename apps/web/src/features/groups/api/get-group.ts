@@ -10,11 +10,9 @@ export function getGroup(id: string): Promise<GroupDetail> {
   return api.get<GroupDetail>(`/api/groups/${encodeURIComponent(id)}`).catch(sayWhenSignedOut);
 }
 
-export const groupQueryKey = (id: string) => [...queryKeys.groups, 'detail', id] as const;
-
 export function useGroup(id: string) {
   return useQuery({
-    queryKey: groupQueryKey(id),
+    queryKey: queryKeys.group(id),
     queryFn: () => getGroup(id),
     staleTime: 10 * MINUTE,
     gcTime: 60 * MINUTE,

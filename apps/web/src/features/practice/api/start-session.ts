@@ -4,7 +4,10 @@ import {
   type FeedState,
   type PracticeSession,
   type SessionMode,
+  type GroupDetail,
+  type Profile,
   type StartSessionInput,
+  type WordOnDevice,
   type WordsOnDevice,
 } from '@verba/shared';
 import { api } from '@/lib/core/api-client';
@@ -54,19 +57,48 @@ export interface StartSessionVariables {
 }
 
 /**
- * A session started on the device from the words it keeps, while the server cannot be reached,
- * and queued for it (decision 048); null when the device cannot start one (a group's round, no
- * words kept, no one signed in): the start then fails as it would have. Nothing to practise is
- * the server's 409.
+ * A group's words as the device keeps them for its screen, ready for a round: an infinity round
+ * counts every word as learning, so their repetitions do not matter. Words still waiting for
+ * their translation are not practised, as on the server.
+ */
+function groupWordsOnDevice(queryClient: QueryClient, groupId: string): WordOnDevice[] | null {
+  const group = queryClient.getQueryData<GroupDetail>(queryKeys.group(groupId));
+  const profile = queryClient.getQueryData<Profile>(queryKeys.profile);
+  if (!group || !profile) return null;
+  return group.words
+    .filter((w) => w.translation !== '')
+    .map((w) => ({
+      id: w.id,
+      word: w.word,
+      translation: w.translation,
+      ipa: w.ipa,
+      reading: w.reading,
+      language: profile.targetLanguage,
+      translationLanguage: profile.nativeLanguage,
+      examples: w.examples.slice(0, 2),
+      mastered: w.mastered,
+      repetitions: 0,
+      nextReviewDate: w.nextReviewDate,
+    }));
+}
+
+/**
+ * A session started on the device while the server cannot be reached, and queued for it
+ * (decision 048): from the words it keeps, or for a group's round from the group it keeps. Null
+ * when the device cannot start one (nothing kept, no one signed in): the start then fails as it
+ * would have. Nothing to practise is the server's 409.
  */
 async function startHere(
   queryClient: QueryClient,
   { mode, groupId, id }: Required<StartSessionVariables>,
 ): Promise<PracticeSession | null> {
   const learnerId = learnerOf(queryClient);
-  const kept = queryClient.getQueryData<WordsOnDevice>(WORDS_ON_DEVICE_KEY);
-  if (!learnerId || !kept || groupId !== null) return null;
-  const started = sessionOnDevice(kept.words, {
+  const words =
+    groupId === null
+      ? queryClient.getQueryData<WordsOnDevice>(WORDS_ON_DEVICE_KEY)?.words
+      : groupWordsOnDevice(queryClient, groupId);
+  if (!learnerId || !words) return null;
+  const started = sessionOnDevice(words, {
     id,
     mode,
     now: new Date(),

@@ -1,7 +1,9 @@
 import 'fake-indexeddb/auto';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { PracticeSession, WordOnDevice } from '@verba/shared';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { noteServerReached } from '@/lib/core/online';
 import { queryKeys } from '@/lib/core/query-keys';
@@ -26,6 +28,16 @@ const word = (n: number): WordOnDevice => ({
   nextReviewDate: new Date(Date.now() - 3_600_000).toISOString(),
 });
 
+/** What the device keeps, in the cache before the screen first reads it (as restored). */
+function Seeded({ seed }: { seed: (queryClient: QueryClient) => void }) {
+  const queryClient = useQueryClient();
+  useState(() => seed(queryClient));
+  return <Round />;
+}
+
+const renderRound = (path: string, seed: (queryClient: QueryClient) => void) =>
+  renderInApp(<Seeded seed={seed} />, { path });
+
 function Round() {
   const { view } = useInfinityRound();
   const { search } = useLocation();
@@ -34,6 +46,7 @@ function Round() {
     <>
       <p>view: {view.kind}</p>
       <p>round: {round?.id ?? 'none'}</p>
+      <p>words: {round?.words.map((w) => w.word).join(', ')}</p>
       <p>address: {search}</p>
     </>
   );
@@ -53,12 +66,11 @@ describe('an infinity round opened on its address while the server cannot be rea
   });
 
   it('is replaced by a round from the words on the device when the device does not keep it', async () => {
-    const { queryClient } = renderInApp(<Round />, {
-      path: `/app/practice/infinity?session=${GONE_ROUND}`,
+    renderRound(`/app/practice/infinity?session=${GONE_ROUND}`, (queryClient) => {
+      queryClient.setQueryData(queryKeys.session, LEARNER);
+      queryClient.setQueryData(queryKeys.profile, { totalWords: 3 });
+      queryClient.setQueryData(WORDS_ON_DEVICE_KEY, { words: [word(1), word(2), word(3)] });
     });
-    queryClient.setQueryData(queryKeys.session, LEARNER);
-    queryClient.setQueryData(queryKeys.profile, { totalWords: 3 });
-    queryClient.setQueryData(WORDS_ON_DEVICE_KEY, { words: [word(1), word(2), word(3)] });
 
     await waitFor(() => expect(screen.getByText('view: round')).toBeInTheDocument());
     const round = screen.getByText(/^round: /).textContent!.replace('round: ', '');
@@ -67,18 +79,54 @@ describe('an infinity round opened on its address while the server cannot be rea
   });
 
   it('goes on from the copy the device keeps', async () => {
-    const { queryClient } = renderInApp(<Round />, {
-      path: `/app/practice/infinity?session=${GONE_ROUND}`,
-    });
-    queryClient.setQueryData(queryKeys.session, LEARNER);
-    queryClient.setQueryData(queryKeys.profile, { totalWords: 3 });
-    queryClient.setQueryData(queryKeys.practiceSession(GONE_ROUND), {
-      id: GONE_ROUND,
-      mode: 'infinity',
-      items: [],
+    renderRound(`/app/practice/infinity?session=${GONE_ROUND}`, (queryClient) => {
+      queryClient.setQueryData(queryKeys.session, LEARNER);
+      queryClient.setQueryData(queryKeys.profile, { totalWords: 3 });
+      queryClient.setQueryData(queryKeys.practiceSession(GONE_ROUND), {
+        id: GONE_ROUND,
+        mode: 'infinity',
+        words: [],
+        items: [],
+      });
     });
 
     await waitFor(() => expect(screen.getByText('view: round')).toBeInTheDocument());
     expect(screen.getByText(`round: ${GONE_ROUND}`)).toBeInTheDocument();
+  });
+
+  it("starts a group's round from the group the device keeps, without its words still being written", async () => {
+    const group = '0190f0a0-0000-7000-8000-0000000000cc';
+    renderRound(`/app/practice/infinity?group=${group}`, (queryClient) => {
+      queryClient.setQueryData(queryKeys.session, LEARNER);
+      queryClient.setQueryData(queryKeys.profile, {
+        totalWords: 4,
+        nativeLanguage: 'en',
+        targetLanguage: 'es',
+      });
+      const cardOf = (n: number, translation = `word ${n}`) => ({
+        ...word(n),
+        translation,
+        mnemonic: null,
+        synonyms: [],
+        grammarType: null,
+        cefrLevel: null,
+        themes: [],
+        isFavorite: false,
+        createdAt: new Date().toISOString(),
+      });
+      queryClient.setQueryData(queryKeys.group(group), {
+        id: group,
+        name: 'Food & Dining',
+        words: [cardOf(1), cardOf(2), cardOf(3), cardOf(4, '')],
+      });
+    });
+
+    await waitFor(() => expect(screen.getByText('view: round')).toBeInTheDocument());
+    const words = screen
+      .getByText(/^words: /)
+      .textContent!.replace('words: ', '')
+      .split(', ');
+    expect(words.sort()).toEqual(['palabra 1', 'palabra 2', 'palabra 3']);
+    expect(screen.getByText(/^address: /)).toHaveTextContent(`group=${group}`);
   });
 });
