@@ -116,7 +116,13 @@ test('a learner with a password links the provider from the profile, then signs 
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/app\/feed$/, { timeout: 30_000 });
   await page.getByRole('link', { name: 'Profile' }).click();
+  // The page is on the profile before it leaves for the provider too: the link is made once the
+  // provider's answer has come back through the callback.
+  const callback = page.waitForResponse((r) => r.url().includes('/callback/'), {
+    timeout: 30_000,
+  });
   await page.getByRole('button', { name: `Link ${LABEL}` }).click();
+  await callback;
   await expect(page).toHaveURL(/\/app\/profile$/, { timeout: 30_000 });
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
