@@ -62,6 +62,8 @@ export const ACCESS_TEXT = {
     'An account with this email already signs in with a password. Sign in with your password.',
   ssoSignupRefused:
     'Single sign-on could not create your account: sign-up here is closed or needs an invitation link.',
+  ssoLinkFailed:
+    'The sign-in provider could not be linked: it must confirm the same email address as this account.',
 } as const;
 
 /** What the sign-in page says for the `error` a single sign-on came back with. */
@@ -70,4 +72,9 @@ export function ssoErrorMessage(error: string): string {
   if (error === 'unable_to_create_user' || error === 'signup_disabled')
     return ACCESS_TEXT.ssoSignupRefused;
   return ACCESS_TEXT.ssoFailed;
+}
+
+/** What the profile says when linking the provider came back with an `error`. */
+export function ssoLinkErrorMessage(error: string): string {
+  return error === 'unable_to_link_account' ? ACCESS_TEXT.ssoLinkFailed : ACCESS_TEXT.ssoFailed;
 }

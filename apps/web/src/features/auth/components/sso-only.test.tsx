@@ -4,6 +4,7 @@ import { ACCESS_TEXT, SCREEN_TEXT, type AuthOptions } from '@verba/shared';
 import { renderInApp } from '@/testing/render';
 import { LoginForm } from './login-form';
 import { SignupForm } from './signup-form';
+import { SsoLinkButton } from './sso-link-button';
 
 const LABEL = 'Sign in with Keycloak';
 
@@ -60,5 +61,21 @@ describe.each(screens)('the $name screen', ({ ui, path, submit }) => {
     await vi.waitFor(() => expect(queryClient.getQueryData(['auth-options'])).toBeDefined());
     expect(screen.getByRole('button', { name: submit })).toBeVisible();
     expect(screen.queryByRole('button', { name: LABEL })).not.toBeInTheDocument();
+  });
+});
+
+describe('the profile’s link to the provider', () => {
+  it('says why a link the provider refused did not happen, and nothing otherwise', async () => {
+    serverSays(withSso(false));
+    const { unmount } = renderInApp(<SsoLinkButton />, {
+      path: '/app/profile?error=unable_to_link_account',
+    });
+    expect(await screen.findByRole('button', { name: `Link ${LABEL}` })).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent(ACCESS_TEXT.ssoLinkFailed);
+    unmount();
+
+    renderInApp(<SsoLinkButton />, { path: '/app/profile' });
+    expect(await screen.findByRole('button', { name: `Link ${LABEL}` })).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
