@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ACCESS_TEXT } from '@verba/shared';
 import { linkIn, startSmtpSink, type SmtpSink } from '../apps/api/src/testing/smtp-sink';
 import { ownPort, startOwnServer, type OwnServer } from './own-server';
