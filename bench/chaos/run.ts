@@ -30,6 +30,7 @@ import { createChaosDatabase, type ChaosDatabase } from './postgres.ts';
 import { serverProcess, type ServerProcess } from './server-process.ts';
 import { startPostgresCluster } from './postgres-cluster.ts';
 import { startTcpProxy } from './tcp-proxy.ts';
+import { IMPORT_ROWS, killDuringImport } from './import-kill.ts';
 import { killDuringSyncBatches } from './sync-batch-kill.ts';
 import { acknowledged, Learner, newLedger, signUp, writeUntil, type Ledger } from './workload.ts';
 
@@ -217,6 +218,45 @@ async function killDuringSync(kind: Kind): Promise<void> {
         'requests resent': figures.resends,
         'study minutes (expected)': `${figures.studyMinutes} (${figures.expectedStudyMinutes})`,
         'batch to answered, ms': figures.batchMs.join(', '),
+      },
+      failures,
+    });
+  } finally {
+    await server.kill9();
+    await store.dispose();
+  }
+}
+
+/** kill -9 in the middle of a 20,000-row import; the job failed whole, then imported again. */
+async function killMidImport(kind: Kind): Promise<void> {
+  const store = await newStore(kind);
+  const server = serverProcess(PORT_A, { ...store.env });
+  const ledger = newLedger();
+  try {
+    await server.start();
+    const figures = await killDuringImport(server, ledger);
+    await server.terminate();
+    const verdict = await store.verify(ledger);
+    const failures = commonFailures(verdict, ledger, [server]);
+    if (figures.wordsAfterKill !== 0)
+      failures.push(`${figures.wordsAfterKill} words of the killed import kept (a half import)`);
+    if (figures.statusAfterKill !== 'failed')
+      failures.push(`the killed import shown as ${figures.statusAfterKill}, not failed`);
+    if (figures.retryStatus !== 'done' || figures.retryImported !== IMPORT_ROWS)
+      failures.push(`imported again: ${figures.retryStatus}, ${figures.retryImported} rows`);
+    if (figures.wordsAfterRetry !== IMPORT_ROWS)
+      failures.push(`${figures.wordsAfterRetry} words after the import again`);
+    results.push({
+      scenario: `kill -9 during a ${IMPORT_ROWS.toLocaleString('en')}-row import`,
+      database: kind,
+      figures: {
+        'rows staged at the kill': figures.stagedAtKill,
+        'words kept of the killed import': figures.wordsAfterKill,
+        'the killed import shown as': figures.statusAfterKill,
+        'shown as failed after (ms)': figures.failedAfterMs,
+        'imported again': `${figures.retryStatus}, ${figures.retryImported} rows`,
+        'words after': figures.wordsAfterRetry,
+        'counted twice': verdict.duplicated,
       },
       failures,
     });
@@ -485,6 +525,10 @@ const scenarios: [string, () => Promise<void>][] = [];
 for (const kind of kinds) {
   scenarios.push([`kill -9 (${kind})`, () => killDuringWrites(kind)]);
   scenarios.push([`sync batch killed (${kind})`, () => killDuringSync(kind)]);
+  // On PostgreSQL a dead import is known once it stopped moving for a minute: the full run only.
+  if (kind === 'embedded' || !QUICK) {
+    scenarios.push([`import killed (${kind})`, () => killMidImport(kind)]);
+  }
   scenarios.push([`SIGTERM (${kind})`, () => sigtermUnderLoad(kind)]);
   if (kind === 'postgres') {
     scenarios.push(['LISTEN killed (postgres)', listenConnectionKilled]);
