@@ -1,17 +1,23 @@
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { createDatabase, migrateDatabase } from '@verba/db';
 import { TestHarness } from '../apps/api/src/testing/harness.ts';
 import { databaseUrlFor, runAdminStatement } from '../apps/api/src/testing/postgres-admin.ts';
 
 /**
  * The harness of the API's tests, in process, on a migrated database of its own: a PostgreSQL
- * database made beside `adminUrl`'s (dropped by `close()`), or an embedded one in memory.
+ * database made beside `adminUrl`'s (dropped by `close()`), or an embedded one in memory, or in
+ * `dataDir` (a folder on disk, as the server keeps it; removed by `close()`).
  */
-export async function benchHarness(prefix: string, adminUrl?: string): Promise<TestHarness> {
+export async function benchHarness(
+  prefix: string,
+  adminUrl?: string,
+  dataDir?: string,
+): Promise<TestHarness> {
   const name = `verba_${prefix}_${randomBytes(4).toString('hex')}`;
   if (adminUrl) await runAdminStatement(adminUrl, `create database ${name}`);
   const handle = await createDatabase(
-    adminUrl ? { databaseUrl: databaseUrlFor(adminUrl, name) } : {},
+    adminUrl ? { databaseUrl: databaseUrlFor(adminUrl, name) } : dataDir ? { dataDir } : {},
   );
   await migrateDatabase(handle);
   return TestHarness.onDatabase({
@@ -19,6 +25,7 @@ export async function benchHarness(prefix: string, adminUrl?: string): Promise<T
     connectAgain: () => Promise.reject(new Error('one process only')),
     drop: async () => {
       await handle.close();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
       if (adminUrl)
         await runAdminStatement(adminUrl, `drop database if exists ${name} with (force)`);
     },

@@ -4,15 +4,24 @@
 // and dropped) measures PostgreSQL. Each size runs for a new learner, into an empty collection.
 // `--source backup` imports a Verba backup instead (five reviews a word, a group, a session a
 // day), then the same backup again, which merges every word into itself and adds nothing.
-// The process's CPU time is printed beside the wall time: the API runs in this process.
+// `--source apkg` imports an Anki package (schema 11 `collection.anki21`, as our own .apkg export
+// writes it) of 10,000 notes with ten answers each in the review log, replayed into schedules.
+// The process's CPU time is printed beside the wall time (the API runs in this process), and its
+// peak memory growth: resident memory sampled during the preview and the job, minus before them.
 //
-//   --sizes 5000,20000   rows per file (default)
+//   --sizes 5000,20000   rows per file (default; 10000 for an Anki package)
 //   --source backup      a Verba backup instead of a CSV file
+//   --source apkg        an Anki package
 //   --database-url URL   PostgreSQL
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import { schema } from '@verba/db';
 import { VERBA_BACKUP, type ImportJob, type ImportPreview } from '@verba/shared';
+import { buildApkg } from '../apps/api/src/modules/anki/export-apkg.ts';
+import type { ExportReview, ExportWord } from '../apps/api/src/modules/anki/export-data.ts';
 import { importsSettled } from '../apps/api/src/modules/imports/imports.service.ts';
 import { benchHarness } from './harness.ts';
 
@@ -20,12 +29,23 @@ const arg = (name: string) => {
   const at = process.argv.indexOf(name);
   return at === -1 ? undefined : process.argv[at + 1];
 };
-const SIZES = (arg('--sizes') ?? '5000,20000').split(',').map(Number);
+const source = arg('--source') ?? 'csv';
+if (!['csv', 'backup', 'apkg'].includes(source)) throw new Error(`unknown source ${source}`);
+const backup = source === 'backup';
+const apkg = source === 'apkg';
+const SIZES = (arg('--sizes') ?? (apkg ? '10000' : '5000,20000')).split(',').map(Number);
 const adminUrl = arg('--database-url');
-const backup = arg('--source') === 'backup';
 const REVIEWS_PER_WORD = 5;
+/** Answers per note in the Anki package: 100,000 in the review log at 10,000 notes. */
+const ANKI_REVIEWS_PER_NOTE = 10;
 
-const t = await benchHarness('import', adminUrl);
+// The embedded database in a folder on disk, as the server keeps it: in memory, its tables would
+// count in the process's memory growth.
+const t = await benchHarness(
+  'import',
+  adminUrl,
+  adminUrl ? undefined : mkdtempSync(join(tmpdir(), 'verba-import-')),
+);
 
 /** A spreadsheet's export: a header-less CSV with quoted translations, some with commas. */
 function csv(rows: number): Uint8Array {
@@ -125,8 +145,59 @@ function backupFile(rows: number): Uint8Array {
   return new TextEncoder().encode(JSON.stringify(data));
 }
 
+/** Days after the first answer of each of a note's answers: growing intervals, a lapse at the sixth. */
+const ANKI_DAYS = [0, 1, 3, 7, 15, 31, 32, 35, 42, 60];
+const ANKI_RATINGS = [3, 3, 3, 3, 3, 1, 3, 3, 3, 4];
+
+/**
+ * A long-kept Anki collection as Anki exports it: notes in five decks, each answered ten times
+ * (a lapse among them), written by the API's own .apkg export.
+ */
+async function ankiPackage(notes: number): Promise<Uint8Array> {
+  const day = 86_400_000;
+  const start = Date.parse('2025-01-01T08:00:00Z');
+  const words = Array.from({ length: notes }, (_, i): ExportWord => {
+    const first = start + (i % 200) * day + i * 1000;
+    const reviews = ANKI_DAYS.slice(0, ANKI_REVIEWS_PER_NOTE).map((offset, n): ExportReview => ({
+      reviewedAt: new Date(first + offset * day),
+      rating: ANKI_RATINGS[n]!,
+      durationMs: 3000 + (i % 7) * 500,
+      state: n === 0 ? 0 : n === 6 ? 3 : 2,
+      scheduledDays: n === 0 ? 0 : offset - ANKI_DAYS[n - 1]!,
+    }));
+    const last = reviews.at(-1)!.reviewedAt.getTime();
+    return {
+      id: randomUUID(),
+      word: `palabra ${i}`,
+      translation: `word ${i}, meaning number ${i}`,
+      ipa: null,
+      grammarType: 'noun',
+      examples: [{ target: `Una frase con la palabra ${i}.`, translation: `A sentence, ${i}.` }],
+      mnemonic: null,
+      synonyms: [],
+      cefrLevel: 'A2',
+      themes: [],
+      createdAt: new Date(first),
+      updatedAt: new Date(last),
+      interval: 40,
+      nextReviewDate: new Date(last + 40 * day),
+      totalReviews: reviews.length,
+      easeFactor: 2.5,
+      stability: 40,
+      difficulty: 5,
+      state: 2,
+      lapses: 1,
+      lastReview: new Date(last),
+      groups: [`Deck ${i % 5}`],
+      reviews,
+    };
+  });
+  return buildApkg({ words, desiredRetention: 0.9, now: new Date(start + 400 * day) });
+}
+
+const query = backup ? '?source=backup' : apkg ? '?source=anki' : '';
 const upload = (cookie: string, path: string, body: Uint8Array) =>
-  t.request(`${path}${backup ? '?source=backup' : ''}`, {
+  t.request(`${path}${query}`, {
     method: 'POST',
     cookie,
     headers: { 'content-type': 'application/octet-stream' },
@@ -135,7 +206,11 @@ const upload = (cookie: string, path: string, body: Uint8Array) =>
 
 const results: Record<string, unknown>[] = [];
 const database = adminUrl ? 'PostgreSQL' : 'the embedded database';
-const what = backup ? `a Verba backup (${REVIEWS_PER_WORD} reviews a word)` : 'a CSV file';
+const what = backup
+  ? `a Verba backup (${REVIEWS_PER_WORD} reviews a word)`
+  : apkg
+    ? `an Anki package (${ANKI_REVIEWS_PER_NOTE} reviews a note)`
+    : 'a CSV file';
 console.log(`Import of ${what} on ${database} (load average ${loadavg()[0]?.toFixed(2)})`);
 
 /** Starts an import of `file` and waits until it has finished. */
@@ -153,7 +228,13 @@ const cpuMs = (since: NodeJS.CpuUsage) => {
 try {
   for (const rows of SIZES) {
     const learner = await t.signUp();
-    const file = backup ? backupFile(rows) : csv(rows);
+    const file = backup ? backupFile(rows) : apkg ? await ankiPackage(rows) : csv(rows);
+    global.gc?.();
+    const baseline = process.memoryUsage().rss;
+    let peak = 0;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss - baseline);
+    }, 10);
     const cpu = process.cpuUsage();
     const started = performance.now();
     const previewed = await upload(learner.cookie, '/api/imports/preview', file);
@@ -162,6 +243,8 @@ try {
     const done = await importFile(learner.cookie, file);
     const totalMs = performance.now() - started;
     const totalCpuMs = cpuMs(cpu);
+    clearInterval(sampler);
+    peak = Math.max(peak, process.memoryUsage().rss - baseline);
     if (preview.valid !== rows || done.status !== 'done' || done.imported !== rows) {
       throw new Error(
         `${rows} rows: preview ${preview.valid}, import ${done.status} ${done.imported}`,
@@ -173,7 +256,17 @@ try {
       importMs: Math.round(totalMs - previewMs),
       totalMs: Math.round(totalMs),
       cpuMs: totalCpuMs,
+      peakRssGrowthMb: Math.round(peak / 1024 / 1024),
     };
+    if (apkg) {
+      // Every answer of the package is in the review log, replayed.
+      const [saved] = await t.db
+        .select({ n: count() })
+        .from(schema.reviewLog)
+        .where(eq(schema.reviewLog.userId, learner.id));
+      if (saved?.n !== rows * ANKI_REVIEWS_PER_NOTE) throw new Error(`${saved?.n} reviews saved`);
+      row.reviews = saved.n;
+    }
     let again = '';
     if (backup) {
       // The same backup again: every word merges into itself, no review is added twice.
@@ -189,14 +282,14 @@ try {
     }
     results.push(row);
     console.log(
-      `${rows.toLocaleString('en-US').padStart(7)} rows: preview ${row.previewMs} ms, import ${row.importMs} ms, parsed, previewed and saved in ${(totalMs / 1000).toFixed(2)} s (CPU ${totalCpuMs} ms)${again}`,
+      `${rows.toLocaleString('en-US').padStart(7)} rows: preview ${row.previewMs} ms, import ${row.importMs} ms, parsed, previewed and saved in ${(totalMs / 1000).toFixed(2)} s (CPU ${totalCpuMs} ms, peak memory growth ${row.peakRssGrowthMb} MB)${again}`,
     );
   }
 } finally {
   await t.close();
 }
 mkdirSync('bench/results', { recursive: true });
-const file = `bench/results/import-${backup ? 'backup-' : ''}${adminUrl ? 'postgres' : 'embedded'}.json`;
+const file = `bench/results/import-${source === 'csv' ? '' : `${source}-`}${adminUrl ? 'postgres' : 'embedded'}.json`;
 writeFileSync(
   file,
   `${JSON.stringify({ database, date: new Date().toISOString(), loadAverage: loadavg()[0], results }, null, 2)}\n`,

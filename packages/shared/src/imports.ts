@@ -5,14 +5,6 @@ import { SCREEN_TEXT } from './messages.ts';
  * import screen. No schema library here, so the screen can use it without loading one.
  */
 
-/** One answer of a review history a source brings along (Anki's revlog, a Verba backup). */
-export interface ImportReview {
-  reviewedAt: string;
-  /** 1 Again, 2 Hard, 3 Good, 4 Easy. */
-  grade: 1 | 2 | 3 | 4;
-  durationMs?: number;
-}
-
 /**
  * What every source turns its bytes into, before any checking: one row per word. A source adds
  * only the fields it has; the import job checks each row as a hand-written card is checked.
@@ -33,7 +25,6 @@ export interface ImportRow {
   /** The group (an Anki deck) the word belongs to in its source. */
   group?: string;
   tags?: string[];
-  reviews?: ImportReview[];
 }
 
 /** Where rows come from: pasted text or a CSV/TSV/TXT file, an Anki package, a Verba backup. */

@@ -107,5 +107,8 @@ export function scheduleReview(input: ScheduleReviewInput): ScheduleReviewResult
     difficulty: card.difficulty,
     retrievability: predicted,
   });
-  return { card: updated, log: input.grade != null ? { ...log, grade } : log };
+  // Set on the entry rather than spread into a copy: a spread copy of it is kept in a slower,
+  // larger form, twice the memory when an import replays a hundred thousand answers.
+  if (input.grade != null) log.grade = grade;
+  return { card: updated, log };
 }

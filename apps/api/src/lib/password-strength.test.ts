@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { JUDGED_LENGTH, judgePassword, scorePassword } from './password-strength.ts';
 
+/** What keeps this process running through the checker: its thread and the thread's channel. */
+const holding = () =>
+  process.getActiveResourcesInfo().filter((r) => r === 'Worker' || r === 'MessagePort').length;
+// Before the checker thread is started by any test below.
+const beforeChecker = holding();
+
 describe('judgePassword', () => {
   // Building the dictionaries happens once, on first use; on a busy machine it takes seconds.
   beforeAll(() => judgePassword('warm-up', []), 60_000);
@@ -45,5 +51,15 @@ describe('the bounded check', () => {
       expect(await judgePassword(password, ['ana@example.com'])).toEqual(
         await scorePassword(password, ['ana@example.com']),
       );
+  });
+});
+
+describe('the checker thread and the process', () => {
+  it('keeps the process running while a check waits, and not once it is answered', async () => {
+    const check = judgePassword('violet-harbour-lantern-42', []);
+    expect(holding()).toBeGreaterThan(beforeChecker);
+    await check;
+    // A tool that checked a password (a bench, the command line) ends when its work is done.
+    expect(holding()).toBe(beforeChecker);
   });
 });

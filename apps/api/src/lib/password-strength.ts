@@ -84,20 +84,24 @@ const pending = new Map<number, Pending>();
 
 /**
  * The one checker thread of this process. Its messages are its queue: checks run one after
- * another there, so however many arrive at once, the server's own thread keeps answering. It does
- * not keep the process alive; should it fail, what was waiting fails and the next check starts a
- * new one.
+ * another there, so however many arrive at once, the server's own thread keeps answering. It
+ * keeps the process alive only while a check waits for its answer; should it fail, what was
+ * waiting fails and the next check starts a new one.
  */
 function checkerThread(): Worker {
   if (worker) return worker;
   const started = startWorker(WORKER_ENTRY);
-  started.unref();
   started.on('message', (answer: CheckerAnswer) => {
     const waiting = pending.get(answer.id);
     pending.delete(answer.id);
+    if (pending.size === 0) started.unref();
     if ('verdict' in answer) waiting?.resolve(answer.verdict);
     else waiting?.reject(new Error(answer.error));
   });
+  // After the listener: Node holds a thread's message channel open again whenever a first
+  // 'message' listener is added, so an unref() before it left every process that had checked a
+  // password (the benches, the command-line tools) running after its work was done.
+  started.unref();
   const fail = (error: unknown) => {
     if (worker === started) worker = undefined;
     for (const waiting of pending.values()) waiting.reject(error);
@@ -123,6 +127,8 @@ export function judgePassword(password: string, userInputs: string[]): Promise<P
   const thread = checkerThread();
   const id = nextId++;
   return new Promise<PasswordVerdict>((resolve, reject) => {
+    // A check waited for keeps the process running until its answer; an idle thread does not.
+    if (pending.size === 0) thread.ref();
     pending.set(id, { resolve, reject });
     thread.postMessage({ id, password, userInputs });
   });

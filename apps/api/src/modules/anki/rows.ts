@@ -74,12 +74,14 @@ const field = (note: AnkiNote, index: number | null | undefined) => {
 /**
  * The words a read package gives under a field mapping (missing note types use the first and
  * second field), each with its deck as its group, its tags, its review history and the schedule
- * replayed from it. A word whose history cannot be read comes without one, counted.
+ * replayed from it. A word whose history cannot be read comes without one, counted. Without
+ * `replay` (a preview, which shows neither) the histories are checked and counted, not replayed.
  */
 export function ankiRows(
   pkg: AnkiPackage,
   mapping: Record<number, FieldMapping> = {},
   params?: SchedulerParams,
+  { replay = true }: { replay?: boolean } = {},
 ): AnkiImport {
   const defaults = defaultMapping(pkg);
   let unreadableHistory = 0;
@@ -100,7 +102,7 @@ export function ankiRows(
     if (note.tags.length > 0) row.tags = note.tags;
     if (card && card.reviews.length > 0) {
       const reviews = reviewsFromRevlog(card.reviews);
-      const replayed = reviews ? replayHistory(reviews, params) : null;
+      const replayed = reviews && replay ? replayHistory(reviews, params) : null;
       if (!reviews) unreadableHistory += 1;
       else if (replayed) {
         row.reviews = reviews;

@@ -90,12 +90,14 @@ const asPreviewMapping = (mapping: FieldMapping): AnkiFieldMapping => ({
 /**
  * Reads an Anki package (.apkg, .colpkg) into rows under the learner's field choice: each note a
  * word, its deck its group, its review history replayed into a schedule with the learner's
- * scheduler parameters. A package that cannot be read is refused with the reader's message.
+ * scheduler parameters (not for a preview: `replay` false). A package that cannot be read is
+ * refused with the reader's message.
  */
 export async function readAnkiSource(
   bytes: Uint8Array,
   options: ImportOptions,
   params: SchedulerParams,
+  { replay = true }: { replay?: boolean } = {},
 ): Promise<AnkiSourceResult> {
   if (bytes.length === 0) throw new ApiError('BAD_REQUEST', IMPORT_TEXT.empty);
   const pkg = await readAnkiPackage(bytes).catch((error: unknown) => {
@@ -106,7 +108,7 @@ export async function readAnkiSource(
     throw new ApiError('BAD_REQUEST', IMPORT_TEXT.tooManyRows(pkg.notes.length));
   }
   const mapping = mappingFor(pkg, options.fields);
-  const read = ankiRows(pkg, mapping, params);
+  const read = ankiRows(pkg, mapping, params, { replay });
   const rows = read.rows.map((row, index): SourceRow => {
     const out: SourceRow = { line: index + 1, word: row.word };
     if (row.translation !== undefined) out.translation = row.translation;
@@ -116,12 +118,7 @@ export async function readAnkiSource(
     const group = row.group === undefined ? '' : groupName(row.group);
     if (group !== '') out.group = group;
     if (row.tags) out.tags = row.tags;
-    if (row.reviews && row.schedule && row.log) {
-      out.reviews = row.reviews.map((r) => ({
-        reviewedAt: r.reviewedAt.toISOString(),
-        grade: r.grade,
-        ...(r.durationMs === undefined ? {} : { durationMs: r.durationMs }),
-      }));
+    if (row.schedule && row.log) {
       out.history = { schedule: cardToRow(row.schedule), log: row.log };
     }
     return out;

@@ -51,12 +51,16 @@ interface SourceResult {
 /** An Anki package and a backup have no separators to show. */
 const NO_SEPARATORS = { separator: '', separatorDetected: false, rowSeparator: '', html: false };
 
-/** Turns an upload into rows. */
+/**
+ * Turns an upload into rows. A preview (`preview`) shows neither schedules nor histories, so an
+ * Anki package's histories are checked there, not replayed.
+ */
 async function readSource(
   services: ImportServices,
   user: SessionUser,
   bytes: Uint8Array,
   options: ImportOptions,
+  preview: boolean,
 ): Promise<SourceResult> {
   switch (options.source) {
     case 'text': {
@@ -65,7 +69,7 @@ async function readSource(
     }
     case 'anki': {
       const { params } = await learnerParams(services.db, user.id, services.logger);
-      const { rows, anki } = await readAnkiSource(bytes, options, params);
+      const { rows, anki } = await readAnkiSource(bytes, options, params, { replay: !preview });
       return { rows, reading: { ...NO_SEPARATORS, html: true, anki } };
     }
     case 'backup': {
@@ -109,8 +113,9 @@ async function readAndCheck(
   user: SessionUser,
   bytes: Uint8Array,
   options: ImportOptions,
+  preview = false,
 ): Promise<{ source: SourceResult; checked: CheckedRows }> {
-  const source = await readSource(services, user, bytes, options);
+  const source = await readSource(services, user, bytes, options, preview);
   if (source.rows.length === 0) throw new ApiError('BAD_REQUEST', IMPORT_TEXT.noRows);
   const checked = checkRows(source.rows, await existingKeys(services.db, user.id), {
     translationFromAi: services.ai.configured,
@@ -130,7 +135,7 @@ export async function previewImport(
   bytes: Uint8Array,
   options: ImportOptions,
 ): Promise<ImportPreview> {
-  const { source, checked } = await readAndCheck(services, user, bytes, options);
+  const { source, checked } = await readAndCheck(services, user, bytes, options, true);
   return {
     ...source.reading,
     total: source.rows.length,
