@@ -13,6 +13,9 @@
 //   --source backup      a Verba backup instead of a CSV file
 //   --source apkg        an Anki package
 //   --database-url URL   PostgreSQL
+//   --readers N          N loops of another learner's reads (their words, the feed, the profile)
+//                        while the import runs, and for as long before it: their p99 against the
+//                        50 ms budget of an authenticated read (the server stays responsive)
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +39,9 @@ const apkg = source === 'apkg';
 const SIZES = (arg('--sizes') ?? (apkg ? '10000' : '5000,20000')).split(',').map(Number);
 const adminUrl = arg('--database-url');
 const REVIEWS_PER_WORD = 5;
+const READERS = Number(arg('--readers') ?? 0);
+/** The budget of an authenticated read's p99 (design.md), kept while an import runs. */
+const READ_P99_BUDGET_MS = 50;
 /** Answers per note in the Anki package: 100,000 in the review log at 10,000 notes. */
 const ANKI_REVIEWS_PER_NOTE = 10;
 
@@ -221,11 +227,58 @@ async function importFile(cookie: string, file: Uint8Array): Promise<ImportJob> 
   return (await (await t.request(`/api/imports/${job.id}`, { cookie })).json()) as ImportJob;
 }
 
+/** A learner with 100 words of their own, who reads while another imports. */
+async function reader() {
+  const learner = await t.signUp();
+  for (let i = 0; i < 100; i++) {
+    const saved = await t.request('/api/words', {
+      method: 'POST',
+      cookie: learner.cookie,
+      json: { id: randomUUID(), word: `lectura ${i}`, translation: `reading ${i}` },
+    });
+    if (saved.status !== 201) throw new Error(`a reader's word: ${saved.status}`);
+  }
+  return learner;
+}
+
+/** `READERS` loops of reads as `cookie`'s learner until `reading()` says stop; their times. */
+async function readWhile(cookie: string, reading: () => boolean): Promise<number[]> {
+  const paths = ['/api/words', '/api/practice/feed', '/api/profile'];
+  const times: number[] = [];
+  await Promise.all(
+    Array.from({ length: READERS }, async (_, loop) => {
+      for (let i = loop; reading(); i++) {
+        const path = paths[i % paths.length]!;
+        const started = performance.now();
+        const response = await t.request(path, { cookie });
+        await response.arrayBuffer();
+        if (!response.ok) throw new Error(`${path}: ${response.status}`);
+        times.push(performance.now() - started);
+      }
+    }),
+  );
+  return times;
+}
+
+const percentile = (times: number[], p: number) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return Math.round(
+    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0,
+  );
+};
+
+/** Reads for `ms` with nothing else running: the figures an import is compared with. */
+async function readsAlone(cookie: string, ms: number): Promise<number[]> {
+  const until = performance.now() + ms;
+  return readWhile(cookie, () => performance.now() < until);
+}
+
 const cpuMs = (since: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(since);
   return Math.round((used.user + used.system) / 1000);
 };
 try {
+  const readerLearner = READERS > 0 ? await reader() : undefined;
   for (const rows of SIZES) {
     const learner = await t.signUp();
     const file = backup ? backupFile(rows) : apkg ? await ankiPackage(rows) : csv(rows);
@@ -240,7 +293,14 @@ try {
     const previewed = await upload(learner.cookie, '/api/imports/preview', file);
     const preview = (await previewed.json()) as ImportPreview;
     const previewMs = performance.now() - started;
-    const done = await importFile(learner.cookie, file);
+    let importing = true;
+    const reads = readerLearner
+      ? readWhile(readerLearner.cookie, () => importing)
+      : Promise.resolve([]);
+    const done = await importFile(learner.cookie, file).finally(() => {
+      importing = false;
+    });
+    const readTimes = await reads;
     const totalMs = performance.now() - started;
     const totalCpuMs = cpuMs(cpu);
     clearInterval(sampler);
@@ -267,6 +327,20 @@ try {
       if (saved?.n !== rows * ANKI_REVIEWS_PER_NOTE) throw new Error(`${saved?.n} reviews saved`);
       row.reviews = saved.n;
     }
+    let readers = '';
+    if (readerLearner) {
+      const alone = await readsAlone(readerLearner.cookie, totalMs - previewMs);
+      Object.assign(row, {
+        readsDuringImport: readTimes.length,
+        readP50Ms: percentile(readTimes, 50),
+        readP99Ms: percentile(readTimes, 99),
+        readMaxMs: percentile(readTimes, 100),
+        readsAlone: alone.length,
+        readAloneP99Ms: percentile(alone, 99),
+      });
+      const met = row.readP99Ms! <= READ_P99_BUDGET_MS ? 'met' : 'MISSED';
+      readers = `; another learner's ${row.readsDuringImport} reads (${READERS} loops) meanwhile: p50 ${row.readP50Ms} ms, p99 ${row.readP99Ms} ms, max ${row.readMaxMs} ms (alone: p99 ${row.readAloneP99Ms} ms; budget p99 ≤ ${READ_P99_BUDGET_MS} ms: ${met})`;
+    }
     let again = '';
     if (backup) {
       // The same backup again: every word merges into itself, no review is added twice.
@@ -282,14 +356,14 @@ try {
     }
     results.push(row);
     console.log(
-      `${rows.toLocaleString('en-US').padStart(7)} rows: preview ${row.previewMs} ms, import ${row.importMs} ms, parsed, previewed and saved in ${(totalMs / 1000).toFixed(2)} s (CPU ${totalCpuMs} ms, peak memory growth ${row.peakRssGrowthMb} MB)${again}`,
+      `${rows.toLocaleString('en-US').padStart(7)} rows: preview ${row.previewMs} ms, import ${row.importMs} ms, parsed, previewed and saved in ${(totalMs / 1000).toFixed(2)} s (CPU ${totalCpuMs} ms, peak memory growth ${row.peakRssGrowthMb} MB)${readers}${again}`,
     );
   }
 } finally {
   await t.close();
 }
 mkdirSync('bench/results', { recursive: true });
-const file = `bench/results/import-${source === 'csv' ? '' : `${source}-`}${adminUrl ? 'postgres' : 'embedded'}.json`;
+const file = `bench/results/import-${source === 'csv' ? '' : `${source}-`}${READERS > 0 ? 'readers-' : ''}${adminUrl ? 'postgres' : 'embedded'}.json`;
 writeFileSync(
   file,
   `${JSON.stringify({ database, date: new Date().toISOString(), loadAverage: loadavg()[0], results }, null, 2)}\n`,
