@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { expectAccessible, signUpViaApi, toast } from './support';
+import { expectAccessible, openInstalledApp, signUpViaApi, toast } from './support';
 
 /**
  * Practice with no connection (issue 26), in the installed app with its service worker: a session
@@ -27,16 +27,6 @@ async function addWords(page: Page, words: readonly { word: string; translation:
     const saved = await page.request.post('/api/words', { data: { id: randomUUID(), ...word } });
     expect(saved.status()).toBe(201);
   }
-}
-
-/** Opens the app on the feed, the service worker in control, as the installed app starts. */
-async function openInstalledApp(page: Page) {
-  await page.goto('/app/feed');
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.reload();
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-    .toBe(true);
 }
 
 /** Answers the card on screen whatever its kind, and moves past a correction. */

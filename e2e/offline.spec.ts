@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { signUpViaApi, toast } from './support';
+import { openInstalledApp, signUpViaApi, toast } from './support';
 
 /**
  * The installed app offline (issue 22, "Offline keeps its promise"): every screen visited once
@@ -130,13 +130,8 @@ test('offline twice, every screen visited online opens with what it last showed 
   // Two rounds of six screens, offline and online, and a sign-up: long on a busy machine.
   test.setTimeout(180_000);
   await learnerWithWords(page);
-  await page.goto('/app/feed');
   // The service worker takes control after the first load, as for an installed app.
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.reload();
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-    .toBe(true);
+  await openInstalledApp(page);
   await visitEveryScreen(page, { offline: false });
   // Saved on the device: the feed with its session, a word's card and a group with its words.
   const saved = () => page.evaluate(() => localStorage.getItem('verba-query-cache-v2') ?? '');

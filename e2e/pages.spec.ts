@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { signUpViaApi } from './support';
+import { expect, test } from '@playwright/test';
+import { openInstalledApp, signUpViaApi } from './support';
 
 /** The built file of one page's code (other chunks may share its name, e.g. the profile query). */
 function builtChunk(source: string): string {
@@ -106,22 +106,12 @@ test('when a page cannot load, the error fallback offers a reload and a way home
 });
 
 test.describe('offline', () => {
-  /** Loads the app once online so the service worker controls the page and the cache is saved. */
-  async function primeOnline(page: Page, path: string) {
-    await page.goto(path);
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.reload();
-    await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-      .toBe(true);
-  }
-
   test('a signed-in learner opens the installed app without a network', async ({
     page,
     context,
   }) => {
     await signUpViaApi(page, { onboarded: true });
-    await primeOnline(page, '/app/profile');
+    await openInstalledApp(page, '/app/profile');
     await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('verba-query-cache-v2') ?? ''))
@@ -139,7 +129,7 @@ test.describe('offline', () => {
     context,
   }) => {
     // The landing page saves nothing: this device has never known who is signed in.
-    await primeOnline(page, '/');
+    await openInstalledApp(page, '/');
     await context.setOffline(true);
     await page.goto('/app/feed');
     await expect(page.getByRole('heading', { name: "You're offline" })).toBeVisible();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, signUpViaApi, toast } from './support';
+import { openInstalledApp, PASSWORD, signUpViaApi, toast } from './support';
 
 async function seedWords(page: Page, words: [string, string][]) {
   for (const [word, translation] of words) {
@@ -321,12 +321,7 @@ test('offline, the app reloads and shows the cached word list and profile', asyn
     ['el gato', 'cat'],
     ['la casa', 'house'],
   ]);
-  await page.goto('/app/words');
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.reload();
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-    .toBe(true);
+  await openInstalledApp(page, '/app/words');
   await expect(page.getByText('el gato')).toBeVisible();
   await page.getByRole('link', { name: 'Profile' }).click();
   await expect(card(page, 'stat-total-words-value')).toHaveText('2');

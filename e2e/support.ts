@@ -93,3 +93,16 @@ export async function expectAccessible(
     await page.emulateMedia({ reducedMotion: 'no-preference' });
   }
 }
+
+/**
+ * Opens `path` as the installed app starts: loaded once, then again with the service worker in
+ * control (so the page and its saved cache can open offline).
+ */
+export async function openInstalledApp(page: Page, path = '/app/feed') {
+  await page.goto(path);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+}
