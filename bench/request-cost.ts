@@ -14,13 +14,13 @@
 //   --profile DIR  write a CPU profile of the measured batches of each route into DIR (setup and
 //                  warm-up left out), for Chromium's DevTools or a flame graph viewer
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { Session } from 'node:inspector/promises';
 import { maintainEmbeddedDatabase, schema } from '@verba/db';
 import { eq, sql } from 'drizzle-orm';
 import { reviewHistorySql } from './review-history.ts';
-import { benchHarness } from './harness.ts';
+import { benchHarness, postgresCpuMs } from './harness.ts';
 
 const arg = (name: string) => {
   const at = process.argv.indexOf(name);
@@ -154,27 +154,6 @@ await maintainEmbeddedDatabase(handle);
 // PostgreSQL's autovacuum would vacuum and analyze the new rows within a minute; do not wait.
 if (handle.kind === 'postgres') await handle.client.query('vacuum analyze');
 
-/** CPU ms the benchmark database's backends have used, or null when they cannot be read here. */
-async function postgresCpuMs(): Promise<number | null> {
-  if (handle.kind !== 'postgres') return null;
-  const { rows } = await handle.client.query<{ pid: number }>(
-    'select pid from pg_stat_activity where datname = current_database()',
-  );
-  let ticks = 0;
-  try {
-    for (const { pid } of rows) {
-      // Fields 14 and 15 of /proc/<pid>/stat (after the command in parentheses): utime, stime.
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    }
-  } catch {
-    return null;
-  }
-  // Linux counts in clock ticks of 10 ms.
-  return ticks * 10;
-}
-
 async function costOf(c: Case): Promise<{ node: number; postgres: number | null }> {
   const call = async () => {
     const path = typeof c.path === 'function' ? c.path() : c.path;
@@ -199,7 +178,7 @@ async function costOf(c: Case): Promise<{ node: number; postgres: number | null 
   for (let b = 0; b < BATCHES; b++) {
     await c.prepare?.(REQUESTS);
     const start = process.cpuUsage();
-    const postgresStart = await postgresCpuMs();
+    const postgresStart = await postgresCpuMs(handle);
     await profiler?.post('Profiler.start');
     for (let i = 0; i < REQUESTS; i++) await call();
     const profile = await profiler?.post('Profiler.stop');
@@ -209,7 +188,7 @@ async function costOf(c: Case): Promise<{ node: number; postgres: number | null 
       const file = `${c.name.replace(/[^a-z0-9]+/gi, '-')}-${b + 1}.cpuprofile`;
       writeFileSync(`${profileDir}/${file}`, JSON.stringify(profile.profile));
     }
-    const postgresEnd = await postgresCpuMs();
+    const postgresEnd = await postgresCpuMs(handle);
     batches.push({
       node: (used.user + used.system) / 1_000 / REQUESTS,
       postgres:

@@ -7,12 +7,11 @@
 //   --database-url URL   PostgreSQL (an admin URL: a fresh database is made and dropped)
 //   --runs N             batches measured (default 5), after one unmeasured
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { PGlite } from '@electric-sql/pglite';
 import type { SyncResponse } from '@verba/shared';
 import pg from 'pg';
-import { benchHarness } from './harness.ts';
+import { benchHarness, postgresCpuMs } from './harness.ts';
 import { BATCH_WORDS, earlyOnDay, outbox } from './sync-batch.ts';
 
 const arg = (name: string) => {
@@ -48,25 +47,6 @@ if (handle.kind === 'pglite') {
   ) as typeof pg.Client.prototype.query;
 }
 
-/** CPU ms the benchmark database's backends have used, or null when they cannot be read here. */
-async function postgresCpuMs(): Promise<number | null> {
-  if (handle.kind !== 'postgres') return null;
-  const { rows } = await handle.client.query<{ pid: number }>(
-    'select pid from pg_stat_activity where datname = current_database()',
-  );
-  let ticks = 0;
-  try {
-    for (const { pid } of rows) {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    }
-  } catch {
-    return null;
-  }
-  return ticks * 10;
-}
-
 const learner = await t.signUp();
 await t.request('/api/profile/onboarding', {
   method: 'POST',
@@ -90,7 +70,7 @@ const rows: string[] = [];
 for (let run = 0; run <= RUNS; run++) {
   // Each batch ten minutes after the last.
   const entries = outbox(words, earlyOnDay(0, run * 10));
-  const before = { ...sent, cpu: process.cpuUsage(), pg: await postgresCpuMs() };
+  const before = { ...sent, cpu: process.cpuUsage(), pg: await postgresCpuMs(handle) };
   const since = performance.now();
   const response = await t.request('/api/practice/sync', {
     method: 'POST',
@@ -100,7 +80,7 @@ for (let run = 0; run <= RUNS; run++) {
   const body = (await response.json()) as SyncResponse;
   const wall = performance.now() - since;
   const cpu = process.cpuUsage(before.cpu);
-  const pgCpu = await postgresCpuMs();
+  const pgCpu = await postgresCpuMs(handle);
   if (!body.results.every((r) => r.status === 'applied')) throw new Error('an entry did not apply');
   if (run === 0) continue;
   rows.push(
